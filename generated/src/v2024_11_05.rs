@@ -7868,7 +7868,6 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotated {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::AnnotatedAnnotations>,
             }
@@ -7879,7 +7878,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, annotations)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { annotations: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotated {
@@ -7890,7 +7889,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::AnnotatedAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -7902,7 +7900,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AnnotatedAnnotations {
@@ -7914,7 +7915,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -7931,7 +7931,11 @@ pub mod __de {
                     __rt::slot!(Slots, blob),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                blob: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
@@ -7944,7 +7948,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
@@ -7955,7 +7958,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
@@ -7966,7 +7969,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
@@ -7978,7 +7980,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
@@ -7990,7 +7995,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 content: Option<Vec<super::CallToolResultContentItem>>,
@@ -8007,7 +8011,11 @@ pub mod __de {
                     __rt::slot!(Slots, is_error),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                content: None,
+                is_error: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
@@ -8078,7 +8086,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -8092,7 +8099,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
@@ -8103,7 +8110,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
@@ -8115,7 +8121,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                request_id: None,
+                reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
@@ -8127,7 +8136,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 roots: Option<super::ClientCapabilitiesRoots>,
@@ -8144,7 +8152,11 @@ pub mod __de {
                     __rt::slot!(Slots, sampling),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                roots: None,
+                sampling: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
@@ -8157,7 +8169,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -8168,7 +8179,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
@@ -8473,7 +8484,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
@@ -8487,7 +8497,7 @@ pub mod __de {
                     pull::Slot::str("completion/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
@@ -8547,7 +8557,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 value: Option<String>,
@@ -8559,7 +8568,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, value: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
@@ -8571,7 +8580,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#ref: Option<super::CompleteRequestParamsRef>,
                 argument: Option<super::CompleteRequestParamsArgument>,
@@ -8583,7 +8591,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#ref), __rt::slot!(Slots, argument)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#ref: None,
+                argument: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
@@ -8595,7 +8606,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
@@ -8607,7 +8617,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                completion: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
@@ -8619,7 +8632,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 values: Option<Vec<String>>,
                 total: Option<i64>,
@@ -8636,7 +8648,11 @@ pub mod __de {
                     __rt::slot!(Slots, has_more),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                values: None,
+                total: None,
+                has_more: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
@@ -8649,7 +8665,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
@@ -8663,7 +8678,7 @@ pub mod __de {
                     pull::Slot::str("sampling/createMessage"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
@@ -8685,7 +8700,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 messages: Option<Vec<super::SamplingMessage>>,
                 model_preferences: Option<super::ModelPreferences>,
@@ -8721,7 +8735,16 @@ pub mod __de {
                     __rt::slot!(Slots, metadata),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                messages: None,
+                model_preferences: None,
+                system_prompt: None,
+                include_context: None,
+                temperature: None,
+                max_tokens: None,
+                stop_sequences: None,
+                metadata: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
@@ -8739,7 +8762,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 role: Option<super::Role>,
@@ -8760,7 +8782,13 @@ pub mod __de {
                     __rt::slot!(Slots, stop_reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                role: None,
+                content: None,
+                model: None,
+                stop_reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
@@ -8826,7 +8854,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::EmbeddedResourceAnnotations>,
                 resource: Option<super::EmbeddedResourceResource>,
@@ -8842,7 +8869,10 @@ pub mod __de {
                     pull::Slot::str("resource"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                annotations: None,
+                resource: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
@@ -8854,7 +8884,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -8866,7 +8895,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResourceAnnotations {
@@ -8952,7 +8984,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
@@ -8963,7 +8994,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
@@ -8974,7 +9005,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
@@ -8986,7 +9016,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
@@ -8998,7 +9031,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 description: Option<String>,
@@ -9015,7 +9047,11 @@ pub mod __de {
                     __rt::slot!(Slots, messages),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                description: None,
+                messages: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
@@ -9028,7 +9064,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::ImageContentAnnotations>,
                 data: Option<String>,
@@ -9046,7 +9081,11 @@ pub mod __de {
                     pull::Slot::str("image"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                annotations: None,
+                data: None,
+                mime_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
@@ -9059,7 +9098,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -9071,7 +9109,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContentAnnotations {
@@ -9083,7 +9124,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 version: Option<String>,
@@ -9095,7 +9135,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, version)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, version: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
@@ -9107,7 +9147,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
@@ -9118,7 +9157,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
@@ -9129,7 +9168,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 protocol_version: Option<String>,
                 capabilities: Option<super::ClientCapabilities>,
@@ -9146,7 +9184,11 @@ pub mod __de {
                     __rt::slot!(Slots, client_info),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                protocol_version: None,
+                capabilities: None,
+                client_info: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
@@ -9159,7 +9201,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 protocol_version: Option<String>,
@@ -9186,7 +9227,13 @@ pub mod __de {
                     __rt::slot!(Slots, instructions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                protocol_version: None,
+                capabilities: None,
+                server_info: None,
+                instructions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
@@ -9201,7 +9248,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
@@ -9215,7 +9261,7 @@ pub mod __de {
                     pull::Slot::str("notifications/initialized"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
@@ -9226,7 +9272,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -9237,7 +9282,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
@@ -9248,7 +9293,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
@@ -9264,7 +9308,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
@@ -9276,7 +9320,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 code: Option<i64>,
                 message: Option<String>,
@@ -9293,7 +9336,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                code: None,
+                message: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
@@ -9427,7 +9474,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
@@ -9443,7 +9489,10 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
@@ -9455,7 +9504,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -9466,7 +9514,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
@@ -9477,7 +9525,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -9495,7 +9542,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
@@ -9508,7 +9559,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -9519,7 +9569,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -9530,7 +9580,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
@@ -9541,7 +9590,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
@@ -9552,7 +9601,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
@@ -9568,7 +9616,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
@@ -9580,7 +9628,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
@@ -9591,7 +9638,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
@@ -9602,7 +9649,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -9613,7 +9659,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
@@ -9624,7 +9670,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -9641,7 +9686,11 @@ pub mod __de {
                     __rt::slot!(Slots, prompts),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                prompts: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
@@ -9654,7 +9703,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
@@ -9668,7 +9716,7 @@ pub mod __de {
                     pull::Slot::str("resources/templates/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
@@ -9679,7 +9727,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -9690,7 +9737,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -9701,7 +9748,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -9718,7 +9764,11 @@ pub mod __de {
                     __rt::slot!(Slots, resource_templates),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resource_templates: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
@@ -9734,7 +9784,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
@@ -9745,7 +9794,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
@@ -9756,7 +9805,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -9767,7 +9815,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
@@ -9778,7 +9826,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -9795,7 +9842,11 @@ pub mod __de {
                     __rt::slot!(Slots, resources),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resources: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
@@ -9808,7 +9859,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
@@ -9819,7 +9869,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
@@ -9830,7 +9880,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -9841,7 +9890,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -9852,7 +9901,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
@@ -9863,7 +9911,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
@@ -9874,7 +9922,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
@@ -9886,7 +9933,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, roots: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
@@ -9898,7 +9945,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
@@ -9909,7 +9955,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
@@ -9920,7 +9966,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -9931,7 +9976,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
@@ -9942,7 +9987,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -9959,7 +10003,11 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
@@ -9992,7 +10040,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
@@ -10006,7 +10053,7 @@ pub mod __de {
                     pull::Slot::str("notifications/message"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
@@ -10017,7 +10064,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
                 logger: Option<String>,
@@ -10034,7 +10080,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                level: None,
+                logger: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
@@ -10047,7 +10097,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -10058,7 +10107,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
@@ -10069,7 +10118,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 hints: Option<Vec<super::ModelHint>>,
                 cost_priority: Option<__rt::Number>,
@@ -10093,7 +10141,12 @@ pub mod __de {
                     __rt::slot!(Slots, intelligence_priority),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                hints: None,
+                cost_priority: None,
+                speed_priority: None,
+                intelligence_priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
@@ -10107,7 +10160,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
@@ -10119,7 +10171,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
@@ -10131,7 +10186,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10142,7 +10196,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
@@ -10153,7 +10207,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
@@ -10165,7 +10218,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
@@ -10177,7 +10233,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10188,7 +10243,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
@@ -10199,7 +10254,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10211,7 +10265,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
@@ -10223,7 +10280,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
@@ -10234,7 +10290,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
@@ -10245,7 +10301,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -10256,7 +10311,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
@@ -10267,7 +10322,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
@@ -10278,7 +10332,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
@@ -10289,7 +10343,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
@@ -10303,7 +10356,7 @@ pub mod __de {
                     pull::Slot::str("notifications/progress"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
@@ -10314,7 +10367,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
                 progress: Option<__rt::Number>,
@@ -10331,7 +10383,11 @@ pub mod __de {
                     __rt::slot!(Slots, total),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                progress_token: None,
+                progress: None,
+                total: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
@@ -10357,7 +10413,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -10374,7 +10429,11 @@ pub mod __de {
                     __rt::slot!(Slots, arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
@@ -10387,7 +10446,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -10404,7 +10462,11 @@ pub mod __de {
                     __rt::slot!(Slots, required),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
@@ -10417,7 +10479,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
@@ -10431,7 +10492,7 @@ pub mod __de {
                     pull::Slot::str("notifications/prompts/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
@@ -10442,7 +10503,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10453,7 +10513,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
@@ -10464,7 +10524,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::PromptMessageContent>,
@@ -10476,7 +10535,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
@@ -10544,7 +10603,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -10555,7 +10613,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, name), pull::Slot::str("ref/prompt")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
@@ -10566,7 +10624,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
@@ -10577,7 +10634,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
@@ -10588,7 +10645,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -10599,7 +10655,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
@@ -10610,7 +10666,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
@@ -10622,7 +10677,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                contents: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
@@ -10710,7 +10768,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
@@ -10722,7 +10779,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
@@ -10734,7 +10794,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -10745,7 +10804,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
@@ -10756,7 +10815,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
@@ -10767,7 +10825,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
@@ -10791,7 +10849,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::ResourceAnnotations>,
                 uri: Option<String>,
@@ -10814,7 +10871,14 @@ pub mod __de {
                     __rt::slot!(Slots, size),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                annotations: None,
+                uri: None,
+                name: None,
+                description: None,
+                mime_type: None,
+                size: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
@@ -10830,7 +10894,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -10842,7 +10905,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceAnnotations {
@@ -10854,7 +10920,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -10866,7 +10931,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, mime_type)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
@@ -10878,7 +10946,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
@@ -10892,7 +10959,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
@@ -10903,7 +10970,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10914,7 +10980,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -10925,7 +10991,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -10936,7 +11001,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceReference {
@@ -10947,7 +11012,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::ResourceTemplateAnnotations>,
                 uri_template: Option<String>,
@@ -10968,7 +11032,13 @@ pub mod __de {
                     __rt::slot!(Slots, mime_type),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                annotations: None,
+                uri_template: None,
+                name: None,
+                description: None,
+                mime_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
@@ -10983,7 +11053,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplateAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -10995,7 +11064,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateAnnotations {
@@ -11007,7 +11079,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
@@ -11021,7 +11092,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/updated"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
@@ -11032,7 +11103,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11043,7 +11113,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
@@ -11054,7 +11124,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11065,7 +11134,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
@@ -11081,7 +11150,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -11093,7 +11161,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None, name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
@@ -11105,7 +11173,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
@@ -11119,7 +11186,7 @@ pub mod __de {
                     pull::Slot::str("notifications/roots/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
@@ -11130,7 +11197,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11141,7 +11207,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
@@ -11152,7 +11218,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
@@ -11164,7 +11229,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
@@ -11225,7 +11290,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 logging: Option<__rt::JsonObject>,
@@ -11246,7 +11310,13 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                logging: None,
+                prompts: None,
+                resources: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
@@ -11261,7 +11331,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -11272,7 +11341,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -11283,7 +11352,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
@@ -11295,7 +11363,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                subscribe: None,
+                list_changed: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
@@ -11307,7 +11378,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -11318,7 +11388,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
@@ -11684,7 +11754,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
@@ -11695,7 +11764,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
@@ -11706,7 +11775,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
@@ -11717,7 +11785,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, level)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { level: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
@@ -11728,7 +11796,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
@@ -11742,7 +11809,7 @@ pub mod __de {
                     pull::Slot::str("resources/subscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
@@ -11753,7 +11820,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11764,7 +11830,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
@@ -11775,7 +11841,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 annotations: Option<super::TextContentAnnotations>,
                 text: Option<String>,
@@ -11791,7 +11856,10 @@ pub mod __de {
                     pull::Slot::str("text"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                annotations: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
@@ -11803,7 +11871,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -11815,7 +11882,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContentAnnotations {
@@ -11827,7 +11897,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -11844,7 +11913,11 @@ pub mod __de {
                     __rt::slot!(Slots, text),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
@@ -11857,7 +11930,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -11874,7 +11946,11 @@ pub mod __de {
                     __rt::slot!(Slots, input_schema),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                input_schema: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
@@ -11887,7 +11963,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
@@ -11903,7 +11978,10 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
@@ -11915,7 +11993,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
@@ -11929,7 +12006,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tools/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
@@ -11940,7 +12017,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11951,7 +12027,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
@@ -11962,7 +12038,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
@@ -11976,7 +12051,7 @@ pub mod __de {
                     pull::Slot::str("resources/unsubscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
@@ -11987,7 +12062,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11998,7 +12072,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {

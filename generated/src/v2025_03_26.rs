@@ -8023,7 +8023,6 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -8035,7 +8034,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
@@ -8047,7 +8049,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -8065,7 +8066,11 @@ pub mod __de {
                     pull::Slot::str("audio"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
@@ -8078,7 +8083,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -8095,7 +8099,11 @@ pub mod __de {
                     __rt::slot!(Slots, blob),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                blob: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
@@ -8108,7 +8116,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
@@ -8119,7 +8126,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
@@ -8130,7 +8137,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
@@ -8142,7 +8148,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
@@ -8154,7 +8163,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 content: Option<Vec<super::CallToolResultContentItem>>,
@@ -8171,7 +8179,11 @@ pub mod __de {
                     __rt::slot!(Slots, is_error),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                content: None,
+                is_error: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
@@ -8249,7 +8261,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -8263,7 +8274,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
@@ -8274,7 +8285,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
@@ -8286,7 +8296,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                request_id: None,
+                reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
@@ -8298,7 +8311,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 roots: Option<super::ClientCapabilitiesRoots>,
@@ -8315,7 +8327,11 @@ pub mod __de {
                     __rt::slot!(Slots, sampling),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                roots: None,
+                sampling: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
@@ -8328,7 +8344,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -8339,7 +8354,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
@@ -8644,7 +8659,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
@@ -8658,7 +8672,7 @@ pub mod __de {
                     pull::Slot::str("completion/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
@@ -8718,7 +8732,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 value: Option<String>,
@@ -8730,7 +8743,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, value: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
@@ -8742,7 +8755,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#ref: Option<super::CompleteRequestParamsRef>,
                 argument: Option<super::CompleteRequestParamsArgument>,
@@ -8754,7 +8766,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#ref), __rt::slot!(Slots, argument)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#ref: None,
+                argument: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
@@ -8766,7 +8781,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
@@ -8778,7 +8792,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                completion: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
@@ -8790,7 +8807,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 values: Option<Vec<String>>,
                 total: Option<i64>,
@@ -8807,7 +8823,11 @@ pub mod __de {
                     __rt::slot!(Slots, has_more),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                values: None,
+                total: None,
+                has_more: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
@@ -8820,7 +8840,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
@@ -8834,7 +8853,7 @@ pub mod __de {
                     pull::Slot::str("sampling/createMessage"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
@@ -8856,7 +8875,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 messages: Option<Vec<super::SamplingMessage>>,
                 model_preferences: Option<super::ModelPreferences>,
@@ -8892,7 +8910,16 @@ pub mod __de {
                     __rt::slot!(Slots, metadata),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                messages: None,
+                model_preferences: None,
+                system_prompt: None,
+                include_context: None,
+                temperature: None,
+                max_tokens: None,
+                stop_sequences: None,
+                metadata: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
@@ -8910,7 +8937,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 role: Option<super::Role>,
@@ -8931,7 +8957,13 @@ pub mod __de {
                     __rt::slot!(Slots, stop_reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                role: None,
+                content: None,
+                model: None,
+                stop_reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
@@ -9004,7 +9036,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 resource: Option<super::EmbeddedResourceResource>,
                 annotations: Option<super::Annotations>,
@@ -9020,7 +9051,10 @@ pub mod __de {
                     pull::Slot::str("resource"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                resource: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
@@ -9106,7 +9140,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
@@ -9117,7 +9150,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
@@ -9128,7 +9161,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
@@ -9140,7 +9172,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
@@ -9152,7 +9187,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 description: Option<String>,
@@ -9169,7 +9203,11 @@ pub mod __de {
                     __rt::slot!(Slots, messages),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                description: None,
+                messages: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
@@ -9182,7 +9220,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -9200,7 +9237,11 @@ pub mod __de {
                     pull::Slot::str("image"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
@@ -9213,7 +9254,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 version: Option<String>,
@@ -9225,7 +9265,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, version)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, version: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
@@ -9237,7 +9277,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
@@ -9248,7 +9287,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
@@ -9259,7 +9298,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 protocol_version: Option<String>,
                 capabilities: Option<super::ClientCapabilities>,
@@ -9276,7 +9314,11 @@ pub mod __de {
                     __rt::slot!(Slots, client_info),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                protocol_version: None,
+                capabilities: None,
+                client_info: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
@@ -9289,7 +9331,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 protocol_version: Option<String>,
@@ -9316,7 +9357,13 @@ pub mod __de {
                     __rt::slot!(Slots, instructions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                protocol_version: None,
+                capabilities: None,
+                server_info: None,
+                instructions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
@@ -9331,7 +9378,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
@@ -9345,7 +9391,7 @@ pub mod __de {
                     pull::Slot::str("notifications/initialized"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
@@ -9356,7 +9402,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -9367,7 +9412,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
@@ -9543,7 +9588,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
@@ -9559,7 +9603,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
@@ -9571,7 +9615,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 code: Option<i64>,
                 message: Option<String>,
@@ -9588,7 +9631,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                code: None,
+                message: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
@@ -9942,7 +9989,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
@@ -9958,7 +10004,10 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
@@ -9970,7 +10019,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -9981,7 +10029,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
@@ -9992,7 +10040,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -10010,7 +10057,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
@@ -10023,7 +10074,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -10034,7 +10084,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -10045,7 +10095,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
@@ -10056,7 +10105,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
@@ -10067,7 +10116,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
@@ -10083,7 +10131,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
@@ -10095,7 +10143,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
@@ -10106,7 +10153,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
@@ -10117,7 +10164,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10128,7 +10174,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
@@ -10139,7 +10185,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10156,7 +10201,11 @@ pub mod __de {
                     __rt::slot!(Slots, prompts),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                prompts: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
@@ -10169,7 +10218,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
@@ -10183,7 +10231,7 @@ pub mod __de {
                     pull::Slot::str("resources/templates/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
@@ -10194,7 +10242,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10205,7 +10252,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -10216,7 +10263,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10233,7 +10279,11 @@ pub mod __de {
                     __rt::slot!(Slots, resource_templates),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resource_templates: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
@@ -10249,7 +10299,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
@@ -10260,7 +10309,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
@@ -10271,7 +10320,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10282,7 +10330,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
@@ -10293,7 +10341,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10310,7 +10357,11 @@ pub mod __de {
                     __rt::slot!(Slots, resources),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resources: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
@@ -10323,7 +10374,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
@@ -10334,7 +10384,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
@@ -10345,7 +10395,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -10356,7 +10405,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -10367,7 +10416,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
@@ -10378,7 +10426,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
@@ -10389,7 +10437,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
@@ -10401,7 +10448,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, roots: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
@@ -10413,7 +10460,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
@@ -10424,7 +10470,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
@@ -10435,7 +10481,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10446,7 +10491,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
@@ -10457,7 +10502,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10474,7 +10518,11 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
@@ -10507,7 +10555,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
@@ -10521,7 +10568,7 @@ pub mod __de {
                     pull::Slot::str("notifications/message"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
@@ -10532,7 +10579,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
                 logger: Option<String>,
@@ -10549,7 +10595,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                level: None,
+                logger: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
@@ -10562,7 +10612,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -10573,7 +10622,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
@@ -10584,7 +10633,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 hints: Option<Vec<super::ModelHint>>,
                 cost_priority: Option<__rt::Number>,
@@ -10608,7 +10656,12 @@ pub mod __de {
                     __rt::slot!(Slots, intelligence_priority),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                hints: None,
+                cost_priority: None,
+                speed_priority: None,
+                intelligence_priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
@@ -10622,7 +10675,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
@@ -10634,7 +10686,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
@@ -10646,7 +10701,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10657,7 +10711,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
@@ -10668,7 +10722,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
@@ -10680,7 +10733,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
@@ -10692,7 +10748,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -10703,7 +10758,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
@@ -10714,7 +10769,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -10726,7 +10780,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
@@ -10738,7 +10795,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
@@ -10749,7 +10805,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
@@ -10760,7 +10816,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -10771,7 +10826,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
@@ -10782,7 +10837,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
@@ -10793,7 +10847,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
@@ -10804,7 +10858,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
@@ -10818,7 +10871,7 @@ pub mod __de {
                     pull::Slot::str("notifications/progress"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
@@ -10829,7 +10882,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
                 progress: Option<__rt::Number>,
@@ -10848,7 +10900,12 @@ pub mod __de {
                     __rt::slot!(Slots, message),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                progress_token: None,
+                progress: None,
+                total: None,
+                message: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
@@ -10875,7 +10932,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -10892,7 +10948,11 @@ pub mod __de {
                     __rt::slot!(Slots, arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
@@ -10905,7 +10965,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -10922,7 +10981,11 @@ pub mod __de {
                     __rt::slot!(Slots, required),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
@@ -10935,7 +10998,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
@@ -10949,7 +11011,7 @@ pub mod __de {
                     pull::Slot::str("notifications/prompts/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
@@ -10960,7 +11022,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10971,7 +11032,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
@@ -10982,7 +11043,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::PromptMessageContent>,
@@ -10994,7 +11054,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
@@ -11069,7 +11129,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -11080,7 +11139,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, name), pull::Slot::str("ref/prompt")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
@@ -11091,7 +11150,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
@@ -11102,7 +11160,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
@@ -11113,7 +11171,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11124,7 +11181,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
@@ -11135,7 +11192,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
@@ -11147,7 +11203,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                contents: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
@@ -11235,7 +11294,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
@@ -11247,7 +11305,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
@@ -11259,7 +11320,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -11270,7 +11330,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
@@ -11281,7 +11341,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
@@ -11292,7 +11351,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
@@ -11316,7 +11375,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -11339,7 +11397,14 @@ pub mod __de {
                     __rt::slot!(Slots, size),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                name: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
@@ -11355,7 +11420,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -11367,7 +11431,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, mime_type)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
@@ -11379,7 +11446,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
@@ -11393,7 +11459,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
@@ -11404,7 +11470,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11415,7 +11480,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -11426,7 +11491,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11437,7 +11501,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceReference {
@@ -11448,7 +11512,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri_template: Option<String>,
                 name: Option<String>,
@@ -11469,7 +11532,13 @@ pub mod __de {
                     __rt::slot!(Slots, annotations),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri_template: None,
+                name: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
@@ -11484,7 +11553,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
@@ -11498,7 +11566,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/updated"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
@@ -11509,7 +11577,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -11520,7 +11587,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
@@ -11531,7 +11598,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11542,7 +11608,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
@@ -11558,7 +11624,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -11570,7 +11635,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None, name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
@@ -11582,7 +11647,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
@@ -11596,7 +11660,7 @@ pub mod __de {
                     pull::Slot::str("notifications/roots/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
@@ -11607,7 +11671,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11618,7 +11681,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
@@ -11629,7 +11692,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
@@ -11641,7 +11703,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
@@ -11709,7 +11771,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 logging: Option<__rt::JsonObject>,
@@ -11739,7 +11800,14 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                logging: None,
+                completions: None,
+                prompts: None,
+                resources: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
@@ -11755,7 +11823,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -11766,7 +11833,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -11777,7 +11844,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
@@ -11789,7 +11855,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                subscribe: None,
+                list_changed: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
@@ -11801,7 +11870,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -11812,7 +11880,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
@@ -12178,7 +12246,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
@@ -12189,7 +12256,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
@@ -12200,7 +12267,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
@@ -12211,7 +12277,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, level)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { level: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
@@ -12222,7 +12288,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
@@ -12236,7 +12301,7 @@ pub mod __de {
                     pull::Slot::str("resources/subscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
@@ -12247,7 +12312,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -12258,7 +12322,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
@@ -12269,7 +12333,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 text: Option<String>,
                 annotations: Option<super::Annotations>,
@@ -12285,7 +12348,10 @@ pub mod __de {
                     pull::Slot::str("text"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                text: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
@@ -12297,7 +12363,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -12314,7 +12379,11 @@ pub mod __de {
                     __rt::slot!(Slots, text),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
@@ -12327,7 +12396,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 description: Option<String>,
@@ -12346,7 +12414,12 @@ pub mod __de {
                     __rt::slot!(Slots, annotations),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                description: None,
+                input_schema: None,
+                annotations: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
@@ -12360,7 +12433,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
@@ -12376,7 +12448,10 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
@@ -12388,7 +12463,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 read_only_hint: Option<bool>,
@@ -12415,7 +12489,13 @@ pub mod __de {
                     __rt::slot!(Slots, open_world_hint),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                read_only_hint: None,
+                destructive_hint: None,
+                idempotent_hint: None,
+                open_world_hint: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
@@ -12430,7 +12510,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
@@ -12444,7 +12523,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tools/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
@@ -12455,7 +12534,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -12466,7 +12544,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
@@ -12477,7 +12555,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
@@ -12491,7 +12568,7 @@ pub mod __de {
                     pull::Slot::str("resources/unsubscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
@@ -12502,7 +12579,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -12513,7 +12589,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {

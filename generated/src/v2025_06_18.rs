@@ -9105,7 +9105,6 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -9122,7 +9121,11 @@ pub mod __de {
                     __rt::slot!(Slots, last_modified),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+                last_modified: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
@@ -9135,7 +9138,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -9155,7 +9157,12 @@ pub mod __de {
                     pull::Slot::str("audio"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
@@ -9169,7 +9176,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -9181,7 +9187,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
@@ -9193,7 +9199,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -9212,7 +9217,12 @@ pub mod __de {
                     __rt::slot!(Slots, blob),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                blob: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
@@ -9226,7 +9236,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -9244,7 +9253,11 @@ pub mod __de {
                     pull::Slot::str("boolean"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
@@ -9257,7 +9270,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
@@ -9268,7 +9280,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
@@ -9279,7 +9291,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
@@ -9291,7 +9302,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
@@ -9303,7 +9317,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 content: Option<Vec<super::ContentBlock>>,
@@ -9322,7 +9335,12 @@ pub mod __de {
                     __rt::slot!(Slots, is_error),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                content: None,
+                structured_content: None,
+                is_error: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
@@ -9336,7 +9354,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -9350,7 +9367,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
@@ -9361,7 +9378,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
@@ -9373,7 +9389,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                request_id: None,
+                reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
@@ -9385,7 +9404,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 roots: Option<super::ClientCapabilitiesRoots>,
@@ -9404,7 +9422,12 @@ pub mod __de {
                     __rt::slot!(Slots, elicitation),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                roots: None,
+                sampling: None,
+                elicitation: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
@@ -9418,7 +9441,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -9429,7 +9451,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
@@ -9777,7 +9799,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
@@ -9791,7 +9812,7 @@ pub mod __de {
                     pull::Slot::str("completion/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
@@ -9851,7 +9872,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 value: Option<String>,
@@ -9863,7 +9883,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, value: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
@@ -9875,7 +9895,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
@@ -9886,7 +9905,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { arguments: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
@@ -9897,7 +9916,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#ref: Option<super::CompleteRequestParamsRef>,
                 argument: Option<super::CompleteRequestParamsArgument>,
@@ -9914,7 +9932,11 @@ pub mod __de {
                     __rt::slot!(Slots, context),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#ref: None,
+                argument: None,
+                context: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
@@ -9927,7 +9949,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
@@ -9939,7 +9960,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                completion: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
@@ -9951,7 +9975,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 values: Option<Vec<String>>,
                 total: Option<i64>,
@@ -9968,7 +9991,11 @@ pub mod __de {
                     __rt::slot!(Slots, has_more),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                values: None,
+                total: None,
+                has_more: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
@@ -10049,7 +10076,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
@@ -10063,7 +10089,7 @@ pub mod __de {
                     pull::Slot::str("sampling/createMessage"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
@@ -10085,7 +10111,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 messages: Option<Vec<super::SamplingMessage>>,
                 model_preferences: Option<super::ModelPreferences>,
@@ -10121,7 +10146,16 @@ pub mod __de {
                     __rt::slot!(Slots, metadata),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                messages: None,
+                model_preferences: None,
+                system_prompt: None,
+                include_context: None,
+                temperature: None,
+                max_tokens: None,
+                stop_sequences: None,
+                metadata: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
@@ -10139,7 +10173,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 role: Option<super::Role>,
@@ -10160,7 +10193,13 @@ pub mod __de {
                     __rt::slot!(Slots, stop_reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                role: None,
+                content: None,
+                model: None,
+                stop_reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
@@ -10233,7 +10272,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ElicitRequestParams>,
             }
@@ -10247,7 +10285,7 @@ pub mod __de {
                     pull::Slot::str("elicitation/create"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
@@ -10258,7 +10296,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 properties: Option<
                     __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
@@ -10276,7 +10313,10 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestParamsRequestedSchema {
@@ -10288,7 +10328,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 requested_schema: Option<super::ElicitRequestParamsRequestedSchema>,
@@ -10303,7 +10342,10 @@ pub mod __de {
                     __rt::slot!(Slots, requested_schema),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                message: None,
+                requested_schema: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestParams {
@@ -10315,7 +10357,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 action: Option<super::ElicitResultAction>,
@@ -10334,7 +10375,11 @@ pub mod __de {
                     __rt::slot!(Slots, box content),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                action: None,
+                content: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
@@ -10389,7 +10434,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 resource: Option<super::EmbeddedResourceResource>,
                 annotations: Option<super::Annotations>,
@@ -10407,7 +10451,11 @@ pub mod __de {
                     pull::Slot::str("resource"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                resource: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
@@ -10496,7 +10544,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -10516,7 +10563,12 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                r#enum: None,
+                enum_names: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EnumSchema {
@@ -10530,7 +10582,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
@@ -10541,7 +10592,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
@@ -10552,7 +10603,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
@@ -10564,7 +10614,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
@@ -10576,7 +10629,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 description: Option<String>,
@@ -10593,7 +10645,11 @@ pub mod __de {
                     __rt::slot!(Slots, messages),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                description: None,
+                messages: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
@@ -10606,7 +10662,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -10626,7 +10681,12 @@ pub mod __de {
                     pull::Slot::str("image"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
@@ -10640,7 +10700,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -10657,7 +10716,11 @@ pub mod __de {
                     __rt::slot!(Slots, version),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                version: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
@@ -10670,7 +10733,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
@@ -10681,7 +10743,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
@@ -10692,7 +10754,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 protocol_version: Option<String>,
                 capabilities: Option<super::ClientCapabilities>,
@@ -10709,7 +10770,11 @@ pub mod __de {
                     __rt::slot!(Slots, client_info),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                protocol_version: None,
+                capabilities: None,
+                client_info: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
@@ -10722,7 +10787,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 protocol_version: Option<String>,
@@ -10749,7 +10813,13 @@ pub mod __de {
                     __rt::slot!(Slots, instructions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                protocol_version: None,
+                capabilities: None,
+                server_info: None,
+                instructions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
@@ -10764,7 +10834,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
@@ -10778,7 +10847,7 @@ pub mod __de {
                     pull::Slot::str("notifications/initialized"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
@@ -10789,7 +10858,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -10800,7 +10868,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
@@ -10811,7 +10879,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
@@ -10827,7 +10894,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
@@ -10839,7 +10906,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 code: Option<i64>,
                 message: Option<String>,
@@ -10856,7 +10922,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                code: None,
+                message: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
@@ -10990,7 +11060,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
@@ -11006,7 +11075,10 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
@@ -11018,7 +11090,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11029,7 +11100,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
@@ -11040,7 +11111,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -11058,7 +11128,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
@@ -11071,7 +11145,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -11082,7 +11155,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -11093,7 +11166,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
@@ -11104,7 +11176,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
@@ -11115,7 +11187,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
@@ -11131,7 +11202,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
@@ -11143,7 +11214,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
@@ -11154,7 +11224,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
@@ -11165,7 +11235,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -11176,7 +11245,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
@@ -11187,7 +11256,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -11204,7 +11272,11 @@ pub mod __de {
                     __rt::slot!(Slots, prompts),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                prompts: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
@@ -11217,7 +11289,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
@@ -11231,7 +11302,7 @@ pub mod __de {
                     pull::Slot::str("resources/templates/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
@@ -11242,7 +11313,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -11253,7 +11323,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -11264,7 +11334,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -11281,7 +11350,11 @@ pub mod __de {
                     __rt::slot!(Slots, resource_templates),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resource_templates: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
@@ -11297,7 +11370,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
@@ -11308,7 +11380,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
@@ -11319,7 +11391,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -11330,7 +11401,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
@@ -11341,7 +11412,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -11358,7 +11428,11 @@ pub mod __de {
                     __rt::slot!(Slots, resources),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resources: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
@@ -11371,7 +11445,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
@@ -11382,7 +11455,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
@@ -11393,7 +11466,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -11404,7 +11476,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -11415,7 +11487,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
@@ -11426,7 +11497,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
@@ -11437,7 +11508,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
@@ -11449,7 +11519,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, roots: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
@@ -11461,7 +11531,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
@@ -11472,7 +11541,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
@@ -11483,7 +11552,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -11494,7 +11562,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
@@ -11505,7 +11573,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -11522,7 +11589,11 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
@@ -11555,7 +11626,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
@@ -11569,7 +11639,7 @@ pub mod __de {
                     pull::Slot::str("notifications/message"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
@@ -11580,7 +11650,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
                 logger: Option<String>,
@@ -11597,7 +11666,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                level: None,
+                logger: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
@@ -11610,7 +11683,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -11621,7 +11693,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
@@ -11632,7 +11704,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 hints: Option<Vec<super::ModelHint>>,
                 cost_priority: Option<__rt::Number>,
@@ -11656,7 +11727,12 @@ pub mod __de {
                     __rt::slot!(Slots, intelligence_priority),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                hints: None,
+                cost_priority: None,
+                speed_priority: None,
+                intelligence_priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
@@ -11670,7 +11746,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
@@ -11682,7 +11757,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
@@ -11694,7 +11772,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -11705,7 +11782,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
@@ -11716,7 +11793,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#type: Option<super::NumberSchemaType>,
                 title: Option<String>,
@@ -11737,7 +11813,13 @@ pub mod __de {
                     __rt::slot!(Slots, maximum),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#type: None,
+                title: None,
+                description: None,
+                minimum: None,
+                maximum: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
@@ -11757,7 +11839,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
@@ -11769,7 +11850,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
@@ -11781,7 +11865,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 cursor: Option<String>,
             }
@@ -11792,7 +11875,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
@@ -11803,7 +11886,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -11815,7 +11897,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
@@ -11827,7 +11912,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
@@ -11838,7 +11922,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
@@ -11849,7 +11933,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -11860,7 +11943,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
@@ -11871,7 +11954,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
@@ -11882,7 +11964,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
@@ -12027,7 +12109,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
@@ -12041,7 +12122,7 @@ pub mod __de {
                     pull::Slot::str("notifications/progress"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
@@ -12052,7 +12133,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
                 progress: Option<__rt::Number>,
@@ -12071,7 +12151,12 @@ pub mod __de {
                     __rt::slot!(Slots, message),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                progress_token: None,
+                progress: None,
+                total: None,
+                message: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
@@ -12098,7 +12183,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12119,7 +12203,13 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                description: None,
+                arguments: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
@@ -12134,7 +12224,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12153,7 +12242,12 @@ pub mod __de {
                     __rt::slot!(Slots, required),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                description: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
@@ -12167,7 +12261,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
@@ -12181,7 +12274,7 @@ pub mod __de {
                     pull::Slot::str("notifications/prompts/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
@@ -12192,7 +12285,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -12203,7 +12295,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
@@ -12214,7 +12306,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
@@ -12226,7 +12317,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
@@ -12238,7 +12329,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12254,7 +12344,7 @@ pub mod __de {
                     pull::Slot::str("ref/prompt"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
@@ -12266,7 +12356,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
@@ -12277,7 +12366,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
@@ -12288,7 +12377,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -12299,7 +12387,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
@@ -12310,7 +12398,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
@@ -12322,7 +12409,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                contents: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
@@ -12412,7 +12502,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
@@ -12424,7 +12513,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
@@ -12436,7 +12528,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -12447,7 +12538,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
@@ -12458,7 +12549,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
@@ -12469,7 +12559,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
@@ -12493,7 +12583,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12529,7 +12618,16 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
@@ -12547,7 +12645,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -12564,7 +12661,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
@@ -12577,7 +12678,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12615,7 +12715,16 @@ pub mod __de {
                     pull::Slot::str("resource_link"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
@@ -12633,7 +12742,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
@@ -12647,7 +12755,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
@@ -12658,7 +12766,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -12669,7 +12776,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -12680,7 +12787,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -12713,7 +12819,15 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                uri_template: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
@@ -12730,7 +12844,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -12741,7 +12854,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
@@ -12752,7 +12865,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
@@ -12766,7 +12878,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/updated"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
@@ -12777,7 +12889,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -12788,7 +12899,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
@@ -12799,7 +12910,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -12810,7 +12920,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
@@ -12826,7 +12936,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -12843,7 +12952,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                name: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
@@ -12856,7 +12969,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
@@ -12870,7 +12982,7 @@ pub mod __de {
                     pull::Slot::str("notifications/roots/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
@@ -12881,7 +12993,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -12892,7 +13003,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
@@ -12903,7 +13014,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
@@ -12915,7 +13025,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
@@ -12983,7 +13093,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 logging: Option<__rt::JsonObject>,
@@ -13013,7 +13122,14 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                logging: None,
+                completions: None,
+                prompts: None,
+                resources: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
@@ -13029,7 +13145,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -13040,7 +13155,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -13051,7 +13166,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
@@ -13063,7 +13177,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                subscribe: None,
+                list_changed: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
@@ -13075,7 +13192,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -13086,7 +13202,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
@@ -13466,7 +13582,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
@@ -13477,7 +13592,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
@@ -13488,7 +13603,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
@@ -13499,7 +13613,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, level)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { level: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
@@ -13510,7 +13624,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -13539,7 +13652,13 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_length: None,
+                max_length: None,
+                format: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
@@ -13565,7 +13684,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
@@ -13579,7 +13697,7 @@ pub mod __de {
                     pull::Slot::str("resources/subscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
@@ -13590,7 +13708,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -13601,7 +13718,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
@@ -13612,7 +13729,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 text: Option<String>,
                 annotations: Option<super::Annotations>,
@@ -13630,7 +13746,11 @@ pub mod __de {
                     pull::Slot::str("text"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                text: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
@@ -13643,7 +13763,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -13662,7 +13781,12 @@ pub mod __de {
                     __rt::slot!(Slots, text),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
@@ -13676,7 +13800,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -13709,7 +13832,15 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                description: None,
+                input_schema: None,
+                output_schema: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
@@ -13726,7 +13857,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
@@ -13742,7 +13872,10 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
@@ -13754,7 +13887,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
@@ -13770,7 +13902,10 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
@@ -13782,7 +13917,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 read_only_hint: Option<bool>,
@@ -13809,7 +13943,13 @@ pub mod __de {
                     __rt::slot!(Slots, open_world_hint),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                read_only_hint: None,
+                destructive_hint: None,
+                idempotent_hint: None,
+                open_world_hint: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
@@ -13824,7 +13964,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
@@ -13838,7 +13977,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tools/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
@@ -13849,7 +13988,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -13860,7 +13998,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
@@ -13871,7 +14009,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
@@ -13885,7 +14022,7 @@ pub mod __de {
                     pull::Slot::str("resources/unsubscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
@@ -13896,7 +14033,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -13907,7 +14043,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {

@@ -13777,7 +13777,6 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -13794,7 +13793,11 @@ pub mod __de {
                     __rt::slot!(Slots, last_modified),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+                last_modified: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
@@ -13807,7 +13810,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -13827,7 +13829,12 @@ pub mod __de {
                     pull::Slot::str("audio"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
@@ -13841,7 +13848,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -13853,7 +13859,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
@@ -13865,7 +13871,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -13884,7 +13889,12 @@ pub mod __de {
                     __rt::slot!(Slots, blob),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                blob: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
@@ -13898,7 +13908,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -13916,7 +13925,11 @@ pub mod __de {
                     pull::Slot::str("boolean"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
@@ -13929,7 +13942,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CallToolRequestParams>,
@@ -13946,7 +13958,7 @@ pub mod __de {
                     pull::Slot::str("tools/call"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
@@ -13958,7 +13970,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::CallToolRequestParamsMeta>,
                 task: Option<super::TaskMetadata>,
@@ -13977,7 +13988,12 @@ pub mod __de {
                     __rt::slot!(Slots, arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task: None,
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
@@ -13991,7 +14007,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -14002,7 +14017,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParamsMeta {
@@ -14013,7 +14028,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 content: Option<Vec<super::ContentBlock>>,
@@ -14032,7 +14046,12 @@ pub mod __de {
                     __rt::slot!(Slots, is_error),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                content: None,
+                structured_content: None,
+                is_error: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
@@ -14046,7 +14065,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CancelTaskRequestParams>,
@@ -14063,7 +14081,7 @@ pub mod __de {
                     pull::Slot::str("tasks/cancel"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskRequest {
@@ -14075,7 +14093,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_id: Option<String>,
             }
@@ -14086,7 +14103,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, task_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { task_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskRequestParams {
@@ -14097,7 +14114,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 task_id: Option<String>,
@@ -14133,7 +14149,16 @@ pub mod __de {
                     __rt::slot!(Slots, poll_interval),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task_id: None,
+                status: None,
+                status_message: None,
+                created_at: None,
+                last_updated_at: None,
+                ttl: None,
+                poll_interval: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskResult {
@@ -14151,7 +14176,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -14166,7 +14190,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
@@ -14177,7 +14201,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 request_id: Option<super::RequestId>,
@@ -14194,7 +14217,11 @@ pub mod __de {
                     __rt::slot!(Slots, reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                request_id: None,
+                reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
@@ -14207,7 +14234,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 roots: Option<super::ClientCapabilitiesRoots>,
@@ -14228,7 +14254,13 @@ pub mod __de {
                     __rt::slot!(Slots, tasks),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                roots: None,
+                sampling: None,
+                elicitation: None,
+                tasks: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
@@ -14243,7 +14275,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -14254,7 +14285,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
@@ -14265,7 +14296,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 context: Option<__rt::JsonObject>,
                 tools: Option<__rt::JsonObject>,
@@ -14277,7 +14307,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, context), __rt::slot!(Slots, tools)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                context: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesSampling {
@@ -14289,7 +14322,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 form: Option<__rt::JsonObject>,
                 url: Option<__rt::JsonObject>,
@@ -14301,7 +14333,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, form), __rt::slot!(Slots, url)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { form: None, url: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesElicitation {
@@ -14313,7 +14345,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 create_message: Option<__rt::JsonObject>,
             }
@@ -14324,7 +14355,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, create_message)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { create_message: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequestsSampling {
@@ -14335,7 +14366,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 create: Option<__rt::JsonObject>,
             }
@@ -14346,7 +14376,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, create)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { create: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequestsElicitation {
@@ -14357,7 +14387,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 sampling: Option<super::ClientCapabilitiesTasksRequestsSampling>,
                 elicitation: Option<super::ClientCapabilitiesTasksRequestsElicitation>,
@@ -14369,7 +14398,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, sampling), __rt::slot!(Slots, elicitation)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                sampling: None,
+                elicitation: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequests {
@@ -14381,7 +14413,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list: Option<__rt::JsonObject>,
                 cancel: Option<__rt::JsonObject>,
@@ -14398,7 +14429,11 @@ pub mod __de {
                     __rt::slot!(Slots, requests),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                list: None,
+                cancel: None,
+                requests: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasks {
@@ -14879,7 +14914,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CompleteRequestParams>,
@@ -14896,7 +14930,7 @@ pub mod __de {
                     pull::Slot::str("completion/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
@@ -14908,7 +14942,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::CompleteRequestParamsMeta>,
                 r#ref: Option<super::CompleteRequestParamsRef>,
@@ -14927,7 +14960,12 @@ pub mod __de {
                     __rt::slot!(Slots, context),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                r#ref: None,
+                argument: None,
+                context: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
@@ -14941,7 +14979,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -14952,7 +14989,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsMeta {
@@ -15012,7 +15049,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 value: Option<String>,
@@ -15024,7 +15060,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, value: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
@@ -15036,7 +15072,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
@@ -15047,7 +15082,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { arguments: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
@@ -15058,7 +15093,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
@@ -15070,7 +15104,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                completion: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
@@ -15082,7 +15119,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 values: Option<Vec<String>>,
                 total: Option<i64>,
@@ -15099,7 +15135,11 @@ pub mod __de {
                     __rt::slot!(Slots, has_more),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                values: None,
+                total: None,
+                has_more: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
@@ -15180,7 +15220,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CreateMessageRequestParams>,
@@ -15197,7 +15236,7 @@ pub mod __de {
                     pull::Slot::str("sampling/createMessage"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
@@ -15209,7 +15248,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::CreateMessageRequestParamsMeta>,
                 task: Option<super::TaskMetadata>,
@@ -15257,7 +15295,20 @@ pub mod __de {
                     __rt::slot!(Slots, tool_choice),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task: None,
+                messages: None,
+                model_preferences: None,
+                system_prompt: None,
+                include_context: None,
+                temperature: None,
+                max_tokens: None,
+                stop_sequences: None,
+                metadata: None,
+                tools: None,
+                tool_choice: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
@@ -15279,7 +15330,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -15290,7 +15340,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParamsMeta {
@@ -15312,7 +15362,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 role: Option<super::Role>,
@@ -15333,7 +15382,13 @@ pub mod __de {
                     __rt::slot!(Slots, stop_reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                role: None,
+                content: None,
+                model: None,
+                stop_reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
@@ -15426,7 +15481,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 task: Option<super::Task>,
@@ -15438,7 +15492,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, task: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateTaskResult {
@@ -15450,7 +15504,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::ElicitRequestParams>,
@@ -15467,7 +15520,7 @@ pub mod __de {
                     pull::Slot::str("elicitation/create"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
@@ -15479,7 +15532,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ElicitRequestFormParamsMeta>,
                 task: Option<super::TaskMetadata>,
@@ -15500,7 +15552,13 @@ pub mod __de {
                     __rt::slot!(Slots, requested_schema),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task: None,
+                mode: None,
+                message: None,
+                requested_schema: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParams {
@@ -15515,7 +15573,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -15526,7 +15583,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsMeta {
@@ -15542,7 +15599,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
                 properties: Option<
@@ -15562,7 +15618,11 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                schema: None,
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
@@ -15623,7 +15683,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ElicitRequestUrlParamsMeta>,
                 task: Option<super::TaskMetadata>,
@@ -15645,7 +15704,13 @@ pub mod __de {
                     pull::Slot::str("url"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task: None,
+                message: None,
+                elicitation_id: None,
+                url: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParams {
@@ -15660,7 +15725,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -15671,7 +15735,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParamsMeta {
@@ -15682,7 +15746,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 action: Option<super::ElicitResultAction>,
@@ -15701,7 +15764,11 @@ pub mod __de {
                     __rt::slot!(Slots, box content),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                action: None,
+                content: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
@@ -15756,7 +15823,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ElicitationCompleteNotificationParams>,
             }
@@ -15771,7 +15837,7 @@ pub mod __de {
                     pull::Slot::str("notifications/elicitation/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitationCompleteNotification {
@@ -15782,7 +15848,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 elicitation_id: Option<String>,
             }
@@ -15793,7 +15858,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, elicitation_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { elicitation_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitationCompleteNotificationParams {
@@ -15804,7 +15869,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 resource: Option<super::EmbeddedResourceResource>,
                 annotations: Option<super::Annotations>,
@@ -15822,7 +15886,11 @@ pub mod __de {
                     pull::Slot::str("resource"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                resource: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
@@ -16148,7 +16216,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 code: Option<i64>,
                 message: Option<String>,
@@ -16165,7 +16232,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                code: None,
+                message: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Error {
@@ -16178,7 +16249,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::GetPromptRequestParams>,
@@ -16195,7 +16265,7 @@ pub mod __de {
                     pull::Slot::str("prompts/get"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
@@ -16207,7 +16277,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::GetPromptRequestParamsMeta>,
                 name: Option<String>,
@@ -16224,7 +16293,11 @@ pub mod __de {
                     __rt::slot!(Slots, box arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
@@ -16237,7 +16310,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -16248,7 +16320,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParamsMeta {
@@ -16259,7 +16331,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 description: Option<String>,
@@ -16276,7 +16347,11 @@ pub mod __de {
                     __rt::slot!(Slots, messages),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                description: None,
+                messages: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
@@ -16289,7 +16364,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::GetTaskPayloadRequestParams>,
@@ -16306,7 +16380,7 @@ pub mod __de {
                     pull::Slot::str("tasks/result"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadRequest {
@@ -16318,7 +16392,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_id: Option<String>,
             }
@@ -16329,7 +16402,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, task_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { task_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadRequestParams {
@@ -16340,7 +16413,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskPayloadResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -16351,7 +16423,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadResult {
@@ -16362,7 +16434,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::GetTaskRequestParams>,
@@ -16379,7 +16450,7 @@ pub mod __de {
                     pull::Slot::str("tasks/get"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskRequest {
@@ -16391,7 +16462,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_id: Option<String>,
             }
@@ -16402,7 +16472,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, task_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { task_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskRequestParams {
@@ -16413,7 +16483,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 task_id: Option<String>,
@@ -16449,7 +16518,16 @@ pub mod __de {
                     __rt::slot!(Slots, poll_interval),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task_id: None,
+                status: None,
+                status_message: None,
+                created_at: None,
+                last_updated_at: None,
+                ttl: None,
+                poll_interval: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskResult {
@@ -16467,7 +16545,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icon {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 src: Option<String>,
                 mime_type: Option<String>,
@@ -16486,7 +16563,12 @@ pub mod __de {
                     __rt::slot!(Slots, theme),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                src: None,
+                mime_type: None,
+                sizes: None,
+                theme: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icon {
@@ -16505,7 +16587,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icons {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 icons: Option<Vec<super::Icon>>,
             }
@@ -16516,7 +16597,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, icons)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { icons: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icons {
@@ -16527,7 +16608,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -16547,7 +16627,12 @@ pub mod __de {
                     pull::Slot::str("image"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
@@ -16561,7 +16646,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -16591,7 +16675,14 @@ pub mod __de {
                     __rt::slot!(Slots, website_url),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                version: None,
+                description: None,
+                website_url: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
@@ -16607,7 +16698,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::InitializeRequestParams>,
@@ -16624,7 +16714,7 @@ pub mod __de {
                     pull::Slot::str("initialize"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
@@ -16636,7 +16726,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::InitializeRequestParamsMeta>,
                 protocol_version: Option<String>,
@@ -16655,7 +16744,12 @@ pub mod __de {
                     __rt::slot!(Slots, client_info),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                protocol_version: None,
+                capabilities: None,
+                client_info: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
@@ -16669,7 +16763,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -16680,7 +16773,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParamsMeta {
@@ -16691,7 +16784,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 protocol_version: Option<String>,
@@ -16718,7 +16810,13 @@ pub mod __de {
                     __rt::slot!(Slots, instructions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                protocol_version: None,
+                capabilities: None,
+                server_info: None,
+                instructions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
@@ -16733,7 +16831,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -16748,7 +16845,7 @@ pub mod __de {
                     pull::Slot::str("notifications/initialized"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
@@ -16759,7 +16856,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcErrorResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::Error>,
@@ -16775,7 +16871,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorResponse {
@@ -16908,7 +17004,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -16924,7 +17019,10 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
@@ -16936,7 +17034,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -16954,7 +17051,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
@@ -17053,7 +17154,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
@@ -17069,7 +17169,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResultResponse {
@@ -17081,7 +17181,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LegacyTitledEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -17103,7 +17202,13 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                r#enum: None,
+                enum_names: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LegacyTitledEnumSchema {
@@ -17118,7 +17223,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -17135,7 +17239,7 @@ pub mod __de {
                     pull::Slot::str("prompts/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
@@ -17147,7 +17251,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17164,7 +17267,11 @@ pub mod __de {
                     __rt::slot!(Slots, prompts),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                prompts: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
@@ -17177,7 +17284,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -17194,7 +17300,7 @@ pub mod __de {
                     pull::Slot::str("resources/templates/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
@@ -17206,7 +17312,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17223,7 +17328,11 @@ pub mod __de {
                     __rt::slot!(Slots, resource_templates),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resource_templates: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
@@ -17239,7 +17348,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -17256,7 +17364,7 @@ pub mod __de {
                     pull::Slot::str("resources/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
@@ -17268,7 +17376,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17285,7 +17392,11 @@ pub mod __de {
                     __rt::slot!(Slots, resources),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                resources: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
@@ -17298,7 +17409,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
@@ -17315,7 +17425,7 @@ pub mod __de {
                     pull::Slot::str("roots/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
@@ -17327,7 +17437,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
@@ -17339,7 +17448,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, roots: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
@@ -17351,7 +17460,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListTasksRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -17368,7 +17476,7 @@ pub mod __de {
                     pull::Slot::str("tasks/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListTasksRequest {
@@ -17380,7 +17488,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListTasksResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17397,7 +17504,11 @@ pub mod __de {
                     __rt::slot!(Slots, tasks),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                tasks: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListTasksResult {
@@ -17410,7 +17521,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -17427,7 +17537,7 @@ pub mod __de {
                     pull::Slot::str("tools/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
@@ -17439,7 +17549,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17456,7 +17565,11 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
@@ -17489,7 +17602,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
@@ -17504,7 +17616,7 @@ pub mod __de {
                     pull::Slot::str("notifications/message"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
@@ -17515,7 +17627,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 level: Option<super::LoggingLevel>,
@@ -17534,7 +17645,12 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                level: None,
+                logger: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
@@ -17548,7 +17664,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -17559,7 +17674,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
@@ -17570,7 +17685,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 hints: Option<Vec<super::ModelHint>>,
                 cost_priority: Option<__rt::Number>,
@@ -17594,7 +17708,12 @@ pub mod __de {
                     __rt::slot!(Slots, intelligence_priority),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                hints: None,
+                cost_priority: None,
+                speed_priority: None,
+                intelligence_priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
@@ -17722,7 +17841,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -17734,7 +17852,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
@@ -17746,7 +17867,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -17757,7 +17877,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
@@ -17768,7 +17888,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#type: Option<super::NumberSchemaType>,
                 title: Option<String>,
@@ -17791,7 +17910,14 @@ pub mod __de {
                     __rt::slot!(Slots, default),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#type: None,
+                title: None,
+                description: None,
+                minimum: None,
+                maximum: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
@@ -17812,7 +17938,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -17830,7 +17955,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
@@ -17843,7 +17972,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::PaginatedRequestParamsMeta>,
                 cursor: Option<String>,
@@ -17855,7 +17983,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
@@ -17867,7 +17995,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -17878,7 +18005,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParamsMeta {
@@ -17889,7 +18016,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
@@ -17901,7 +18027,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                next_cursor: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
@@ -17913,7 +18042,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
@@ -17930,7 +18058,7 @@ pub mod __de {
                     pull::Slot::str("ping"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
@@ -18223,7 +18351,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
@@ -18238,7 +18365,7 @@ pub mod __de {
                     pull::Slot::str("notifications/progress"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
@@ -18249,7 +18376,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 progress_token: Option<super::ProgressToken>,
@@ -18270,7 +18396,13 @@ pub mod __de {
                     __rt::slot!(Slots, message),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                progress_token: None,
+                progress: None,
+                total: None,
+                message: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
@@ -18298,7 +18430,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18321,7 +18452,14 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                description: None,
+                arguments: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
@@ -18337,7 +18475,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18356,7 +18493,12 @@ pub mod __de {
                     __rt::slot!(Slots, required),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                description: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
@@ -18370,7 +18512,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -18385,7 +18526,7 @@ pub mod __de {
                     pull::Slot::str("notifications/prompts/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
@@ -18396,7 +18537,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
@@ -18408,7 +18548,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
@@ -18420,7 +18560,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18436,7 +18575,7 @@ pub mod __de {
                     pull::Slot::str("ref/prompt"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
@@ -18448,7 +18587,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::ReadResourceRequestParams>,
@@ -18465,7 +18603,7 @@ pub mod __de {
                     pull::Slot::str("resources/read"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
@@ -18477,7 +18615,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ReadResourceRequestParamsMeta>,
                 uri: Option<String>,
@@ -18489,7 +18626,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
@@ -18501,7 +18638,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -18512,7 +18648,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParamsMeta {
@@ -18523,7 +18659,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
@@ -18535,7 +18670,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                contents: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
@@ -18625,7 +18763,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RelatedTaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_id: Option<String>,
             }
@@ -18636,7 +18773,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, task_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { task_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RelatedTaskMetadata {
@@ -18647,7 +18784,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -18659,7 +18795,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
@@ -18684,7 +18823,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
@@ -18695,7 +18833,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
@@ -18706,7 +18844,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -18717,7 +18854,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
@@ -18728,7 +18865,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18767,7 +18903,17 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
@@ -18786,7 +18932,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -18803,7 +18948,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
@@ -18816,7 +18965,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18857,7 +19005,17 @@ pub mod __de {
                     pull::Slot::str("resource_link"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
@@ -18876,7 +19034,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -18891,7 +19048,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
@@ -18902,7 +19059,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResourceRequestParamsMeta>,
                 uri: Option<String>,
@@ -18914,7 +19070,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParams {
@@ -18926,7 +19082,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -18937,7 +19092,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParamsMeta {
@@ -18948,7 +19103,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18984,7 +19138,16 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri_template: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
@@ -19002,7 +19165,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -19013,7 +19175,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
@@ -19024,7 +19186,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
@@ -19039,7 +19200,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/updated"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
@@ -19050,7 +19211,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 uri: Option<String>,
@@ -19062,7 +19222,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
@@ -19074,7 +19234,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
@@ -19085,7 +19244,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
@@ -19101,7 +19260,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -19118,7 +19276,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                name: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
@@ -19131,7 +19293,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -19146,7 +19307,7 @@ pub mod __de {
                     pull::Slot::str("notifications/roots/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
@@ -19157,7 +19318,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
@@ -19174,7 +19334,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                role: None,
+                content: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
@@ -19335,7 +19499,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 logging: Option<__rt::JsonObject>,
@@ -19368,7 +19531,15 @@ pub mod __de {
                     __rt::slot!(Slots, tasks),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                logging: None,
+                completions: None,
+                prompts: None,
+                resources: None,
+                tools: None,
+                tasks: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
@@ -19385,7 +19556,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -19396,7 +19566,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -19407,7 +19577,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
@@ -19419,7 +19588,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                subscribe: None,
+                list_changed: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
@@ -19431,7 +19603,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -19442,7 +19613,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
@@ -19453,7 +19624,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 call: Option<__rt::JsonObject>,
             }
@@ -19464,7 +19634,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, call)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { call: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasksRequestsTools {
@@ -19475,7 +19645,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 tools: Option<super::ServerCapabilitiesTasksRequestsTools>,
             }
@@ -19486,7 +19655,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, tools)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { tools: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasksRequests {
@@ -19497,7 +19666,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list: Option<__rt::JsonObject>,
                 cancel: Option<__rt::JsonObject>,
@@ -19514,7 +19682,11 @@ pub mod __de {
                     __rt::slot!(Slots, requests),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                list: None,
+                cancel: None,
+                requests: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasks {
@@ -20026,7 +20198,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::SetLevelRequestParams>,
@@ -20043,7 +20214,7 @@ pub mod __de {
                     pull::Slot::str("logging/setLevel"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
@@ -20055,7 +20226,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::SetLevelRequestParamsMeta>,
                 level: Option<super::LoggingLevel>,
@@ -20067,7 +20237,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, level)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, level: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
@@ -20079,7 +20249,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -20090,7 +20259,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParamsMeta {
@@ -20179,7 +20348,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -20211,7 +20379,14 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_length: None,
+                max_length: None,
+                format: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
@@ -20238,7 +20413,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::SubscribeRequestParams>,
@@ -20255,7 +20429,7 @@ pub mod __de {
                     pull::Slot::str("resources/subscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
@@ -20267,7 +20441,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::SubscribeRequestParamsMeta>,
                 uri: Option<String>,
@@ -20279,7 +20452,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
@@ -20291,7 +20464,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -20302,7 +20474,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParamsMeta {
@@ -20313,7 +20485,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Task {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_id: Option<String>,
                 status: Option<super::TaskStatus>,
@@ -20346,7 +20517,15 @@ pub mod __de {
                     __rt::slot!(Slots, poll_interval),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                task_id: None,
+                status: None,
+                status_message: None,
+                created_at: None,
+                last_updated_at: None,
+                ttl: None,
+                poll_interval: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Task {
@@ -20363,7 +20542,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::TaskAugmentedRequestParamsMeta>,
                 task: Option<super::TaskMetadata>,
@@ -20375,7 +20553,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, task: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskAugmentedRequestParams {
@@ -20387,7 +20565,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -20398,7 +20575,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskAugmentedRequestParamsMeta {
@@ -20409,7 +20586,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 ttl: Option<i64>,
             }
@@ -20420,7 +20596,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, ttl)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { ttl: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskMetadata {
@@ -20442,7 +20618,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskStatusNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::TaskStatusNotificationParams>,
             }
@@ -20457,7 +20632,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tasks/status"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskStatusNotification {
@@ -20468,7 +20643,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskStatusNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<__rt::JsonObject>,
                 task_id: Option<String>,
@@ -20504,7 +20678,16 @@ pub mod __de {
                     __rt::slot!(Slots, poll_interval),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                task_id: None,
+                status: None,
+                status_message: None,
+                created_at: None,
+                last_updated_at: None,
+                ttl: None,
+                poll_interval: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskStatusNotificationParams {
@@ -20522,7 +20705,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 text: Option<String>,
                 annotations: Option<super::Annotations>,
@@ -20540,7 +20722,11 @@ pub mod __de {
                     pull::Slot::str("text"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                text: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
@@ -20553,7 +20739,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -20572,7 +20757,12 @@ pub mod __de {
                     __rt::slot!(Slots, text),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
@@ -20586,7 +20776,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -20618,7 +20807,14 @@ pub mod __de {
                     pull::Slot::str("array"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_items: None,
+                max_items: None,
+                items: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchema {
@@ -20634,7 +20830,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#const: Option<String>,
                 title: Option<String>,
@@ -20646,7 +20841,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#const: None,
+                title: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
@@ -20658,7 +20856,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
             }
@@ -20669,7 +20866,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, any_of)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { any_of: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
@@ -20680,7 +20877,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -20700,7 +20896,12 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                one_of: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchema {
@@ -20714,7 +20915,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#const: Option<String>,
                 title: Option<String>,
@@ -20726,7 +20926,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#const: None,
+                title: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
@@ -20738,7 +20941,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -20777,7 +20979,17 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                description: None,
+                input_schema: None,
+                execution: None,
+                output_schema: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
@@ -20796,7 +21008,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
@@ -20814,7 +21025,11 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                schema: None,
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
@@ -20827,7 +21042,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
@@ -20845,7 +21059,11 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                schema: None,
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
@@ -20858,7 +21076,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 read_only_hint: Option<bool>,
@@ -20885,7 +21102,13 @@ pub mod __de {
                     __rt::slot!(Slots, open_world_hint),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                read_only_hint: None,
+                destructive_hint: None,
+                idempotent_hint: None,
+                open_world_hint: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
@@ -20900,7 +21123,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolChoice {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 mode: Option<super::ToolChoiceMode>,
             }
@@ -20911,7 +21133,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, mode)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { mode: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolChoice {
@@ -20933,7 +21155,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolExecution {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 task_support: Option<super::ToolExecutionTaskSupport>,
             }
@@ -20944,7 +21165,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, task_support)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { task_support: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolExecution {
@@ -20966,7 +21187,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -20981,7 +21201,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tools/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
@@ -20992,7 +21212,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolResultContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 tool_use_id: Option<String>,
                 content: Option<Vec<super::ContentBlock>>,
@@ -21021,7 +21240,13 @@ pub mod __de {
                     pull::Slot::str("tool_result"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                tool_use_id: None,
+                content: None,
+                structured_content: None,
+                is_error: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolResultContent {
@@ -21036,7 +21261,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolUseContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<String>,
                 name: Option<String>,
@@ -21056,7 +21280,12 @@ pub mod __de {
                     pull::Slot::str("tool_use"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                name: None,
+                input: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolUseContent {
@@ -21070,7 +21299,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 error: Option<super::UrlElicitationRequiredErrorError>,
@@ -21086,7 +21314,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredError {
@@ -21098,7 +21326,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 elicitations: Option<Vec<super::ElicitRequestUrlParams>>,
             }
@@ -21109,7 +21336,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, elicitations)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { elicitations: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredErrorErrorData {
@@ -21120,7 +21347,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<super::UrlElicitationRequiredErrorErrorData>,
@@ -21136,7 +21362,7 @@ pub mod __de {
                     pull::Slot::int(-32042i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredErrorError {
@@ -21148,7 +21374,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::UnsubscribeRequestParams>,
@@ -21165,7 +21390,7 @@ pub mod __de {
                     pull::Slot::str("resources/unsubscribe"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
@@ -21177,7 +21402,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::UnsubscribeRequestParamsMeta>,
                 uri: Option<String>,
@@ -21189,7 +21413,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {
@@ -21201,7 +21425,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
@@ -21212,7 +21435,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, progress_token)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { progress_token: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParamsMeta {
@@ -21223,7 +21446,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -21255,7 +21477,14 @@ pub mod __de {
                     pull::Slot::str("array"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_items: None,
+                max_items: None,
+                items: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchema {
@@ -21271,7 +21500,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#enum: Option<Vec<String>>,
             }
@@ -21282,7 +21510,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { r#enum: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
@@ -21293,7 +21521,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -21313,7 +21540,12 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                r#enum: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledSingleSelectEnumSchema {

@@ -13171,7 +13171,6 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
@@ -13188,7 +13187,11 @@ pub mod __de {
                     __rt::slot!(Slots, last_modified),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                audience: None,
+                priority: None,
+                last_modified: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
@@ -13201,7 +13204,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -13221,7 +13223,12 @@ pub mod __de {
                     pull::Slot::str("audio"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
@@ -13235,7 +13242,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -13247,7 +13253,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
@@ -13259,7 +13265,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -13278,7 +13283,12 @@ pub mod __de {
                     __rt::slot!(Slots, blob),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                blob: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
@@ -13292,7 +13302,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -13310,7 +13319,11 @@ pub mod __de {
                     pull::Slot::str("boolean"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
@@ -13323,7 +13336,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CacheableResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -13342,7 +13354,12 @@ pub mod __de {
                     __rt::slot!(Slots, cache_scope),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                ttl_ms: None,
+                cache_scope: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CacheableResult {
@@ -13367,7 +13384,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CallToolRequestParams>,
@@ -13384,7 +13400,7 @@ pub mod __de {
                     pull::Slot::str("tools/call"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
@@ -13396,7 +13412,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 input_responses: Option<Box<super::InputResponses>>,
@@ -13417,7 +13432,13 @@ pub mod __de {
                     __rt::slot!(Slots, arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                input_responses: None,
+                request_state: None,
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
@@ -13432,7 +13453,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -13459,7 +13479,13 @@ pub mod __de {
                     __rt::slot!(Slots, is_error),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                content: None,
+                structured_content: None,
+                is_error: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
@@ -13474,7 +13500,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::CallToolResultResponseResult>,
@@ -13490,7 +13515,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResultResponse {
@@ -13589,7 +13614,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -13604,7 +13628,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
@@ -13615,7 +13639,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
                 request_id: Option<super::RequestId>,
@@ -13632,7 +13655,11 @@ pub mod __de {
                     __rt::slot!(Slots, reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                request_id: None,
+                reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
@@ -13645,7 +13672,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
                 roots: Option<__rt::JsonObject>,
@@ -13672,7 +13698,13 @@ pub mod __de {
                     __rt::slot!(Slots, box extensions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                roots: None,
+                sampling: None,
+                elicitation: None,
+                extensions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
@@ -13687,7 +13719,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 context: Option<Box<super::JsonObject>>,
                 tools: Option<Box<super::JsonObject>>,
@@ -13699,7 +13730,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, box context), __rt::slot!(Slots, box tools)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                context: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesSampling {
@@ -13711,7 +13745,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 form: Option<Box<super::JsonObject>>,
                 url: Option<Box<super::JsonObject>>,
@@ -13723,7 +13756,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, box form), __rt::slot!(Slots, box url)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { form: None, url: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesElicitation {
@@ -13735,7 +13768,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ClientNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
@@ -13750,7 +13782,7 @@ pub mod __de {
                     pull::Slot::str("notifications/cancelled"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientNotification {
@@ -13877,7 +13909,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::CompleteRequestParams>,
@@ -13894,7 +13925,7 @@ pub mod __de {
                     pull::Slot::str("completion/complete"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
@@ -13906,7 +13937,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 r#ref: Option<super::CompleteRequestParamsRef>,
@@ -13925,7 +13955,12 @@ pub mod __de {
                     __rt::slot!(Slots, context),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                r#ref: None,
+                argument: None,
+                context: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
@@ -13988,7 +14023,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 value: Option<String>,
@@ -14000,7 +14034,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, value: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
@@ -14012,7 +14046,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
@@ -14023,7 +14056,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, box arguments)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { arguments: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
@@ -14034,7 +14067,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -14051,7 +14083,11 @@ pub mod __de {
                     __rt::slot!(Slots, completion),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                completion: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
@@ -14064,7 +14100,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 values: Option<Vec<String>>,
                 total: Option<i64>,
@@ -14081,7 +14116,11 @@ pub mod __de {
                     __rt::slot!(Slots, has_more),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                values: None,
+                total: None,
+                has_more: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
@@ -14094,7 +14133,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::CompleteResult>,
@@ -14110,7 +14148,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultResponse {
@@ -14190,7 +14228,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
@@ -14204,7 +14241,7 @@ pub mod __de {
                     pull::Slot::str("sampling/createMessage"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
@@ -14215,7 +14252,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 messages: Option<Vec<super::SamplingMessage>>,
                 model_preferences: Option<super::ModelPreferences>,
@@ -14257,7 +14293,18 @@ pub mod __de {
                     __rt::slot!(Slots, tool_choice),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                messages: None,
+                model_preferences: None,
+                system_prompt: None,
+                include_context: None,
+                temperature: None,
+                max_tokens: None,
+                stop_sequences: None,
+                metadata: None,
+                tools: None,
+                tool_choice: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
@@ -14288,7 +14335,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::CreateMessageResultContent>,
@@ -14309,7 +14355,13 @@ pub mod __de {
                     __rt::slot!(Slots, stop_reason),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                role: None,
+                content: None,
+                meta: None,
+                model: None,
+                stop_reason: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
@@ -14402,7 +14454,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::DiscoverRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
@@ -14419,7 +14470,7 @@ pub mod __de {
                     pull::Slot::str("server/discover"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverRequest {
@@ -14431,7 +14482,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::DiscoverResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -14464,7 +14514,15 @@ pub mod __de {
                     __rt::slot!(Slots, instructions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                ttl_ms: None,
+                cache_scope: None,
+                supported_versions: None,
+                capabilities: None,
+                instructions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverResult {
@@ -14495,7 +14553,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::DiscoverResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::DiscoverResult>,
@@ -14511,7 +14568,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverResultResponse {
@@ -14523,7 +14580,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ElicitRequestParams>,
             }
@@ -14537,7 +14593,7 @@ pub mod __de {
                     pull::Slot::str("elicitation/create"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
@@ -14548,7 +14604,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 mode: Option<super::ElicitRequestFormParamsMode>,
                 message: Option<String>,
@@ -14565,7 +14620,11 @@ pub mod __de {
                     __rt::slot!(Slots, requested_schema),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                mode: None,
+                message: None,
+                requested_schema: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParams {
@@ -14583,7 +14642,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
                 properties: Option<
@@ -14603,7 +14661,11 @@ pub mod __de {
                     pull::Slot::str("object"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                schema: None,
+                properties: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
@@ -14664,7 +14726,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 url: Option<String>,
@@ -14680,7 +14741,7 @@ pub mod __de {
                     pull::Slot::str("url"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, url: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParams {
@@ -14692,7 +14753,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 action: Option<super::ElicitResultAction>,
                 content: Option<
@@ -14706,7 +14766,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, action), __rt::slot!(Slots, box content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                action: None,
+                content: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
@@ -14760,7 +14823,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 resource: Option<super::EmbeddedResourceResource>,
                 annotations: Option<super::Annotations>,
@@ -14778,7 +14840,11 @@ pub mod __de {
                     pull::Slot::str("resource"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                resource: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
@@ -15104,7 +15170,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 code: Option<i64>,
                 message: Option<String>,
@@ -15121,7 +15186,11 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                code: None,
+                message: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Error {
@@ -15134,7 +15203,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::GetPromptRequestParams>,
@@ -15151,7 +15219,7 @@ pub mod __de {
                     pull::Slot::str("prompts/get"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
@@ -15163,7 +15231,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 input_responses: Option<Box<super::InputResponses>>,
@@ -15184,7 +15251,13 @@ pub mod __de {
                     __rt::slot!(Slots, box arguments),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                input_responses: None,
+                request_state: None,
+                name: None,
+                arguments: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
@@ -15199,7 +15272,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -15218,7 +15290,12 @@ pub mod __de {
                     __rt::slot!(Slots, messages),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                description: None,
+                messages: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
@@ -15232,7 +15309,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::GetPromptResultResponseResult>,
@@ -15248,7 +15324,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResultResponse {
@@ -15345,7 +15421,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::HeaderMismatchError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 error: Option<super::HeaderMismatchErrorError>,
@@ -15361,7 +15436,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::HeaderMismatchError {
@@ -15373,7 +15448,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::HeaderMismatchErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -15389,7 +15463,7 @@ pub mod __de {
                     pull::Slot::int(-32020i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::HeaderMismatchErrorError {
@@ -15401,7 +15475,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icon {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 src: Option<String>,
                 mime_type: Option<String>,
@@ -15420,7 +15493,12 @@ pub mod __de {
                     __rt::slot!(Slots, theme),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                src: None,
+                mime_type: None,
+                sizes: None,
+                theme: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icon {
@@ -15439,7 +15517,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icons {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 icons: Option<Vec<super::Icon>>,
             }
@@ -15450,7 +15527,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, icons)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { icons: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icons {
@@ -15461,7 +15538,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 data: Option<String>,
                 mime_type: Option<String>,
@@ -15481,7 +15557,12 @@ pub mod __de {
                     pull::Slot::str("image"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                data: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
@@ -15495,7 +15576,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -15525,7 +15605,14 @@ pub mod __de {
                     __rt::slot!(Slots, website_url),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                version: None,
+                description: None,
+                website_url: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
@@ -15595,7 +15682,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InputRequiredResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 input_requests: Option<Box<super::InputRequests>>,
@@ -15613,7 +15699,11 @@ pub mod __de {
                     pull::Slot::str("input_required"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                input_requests: None,
+                request_state: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InputRequiredResult {
@@ -15748,7 +15838,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InputResponseRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 input_responses: Option<Box<super::InputResponses>>,
@@ -15765,7 +15854,11 @@ pub mod __de {
                     __rt::slot!(Slots, request_state),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                input_responses: None,
+                request_state: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InputResponseRequestParams {
@@ -15778,7 +15871,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InternalError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -15794,7 +15886,7 @@ pub mod __de {
                     pull::Slot::int(-32603i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InternalError {
@@ -15806,7 +15898,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InvalidParamsError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -15822,7 +15913,7 @@ pub mod __de {
                     pull::Slot::int(-32602i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InvalidParamsError {
@@ -15834,7 +15925,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InvalidRequestError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -15850,7 +15940,7 @@ pub mod __de {
                     pull::Slot::int(-32600i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InvalidRequestError {
@@ -15862,7 +15952,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcErrorResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::Error>,
@@ -15878,7 +15967,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorResponse {
@@ -16011,7 +16100,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -16027,7 +16115,10 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
@@ -16039,7 +16130,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -16057,7 +16147,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
@@ -16156,7 +16250,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
@@ -16172,7 +16265,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResultResponse {
@@ -16216,7 +16309,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LegacyTitledEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -16238,7 +16330,13 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                r#enum: None,
+                enum_names: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LegacyTitledEnumSchema {
@@ -16253,7 +16351,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -16270,7 +16367,7 @@ pub mod __de {
                     pull::Slot::str("prompts/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
@@ -16282,7 +16379,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -16312,7 +16408,14 @@ pub mod __de {
                     __rt::slot!(Slots, prompts),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                next_cursor: None,
+                ttl_ms: None,
+                cache_scope: None,
+                prompts: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
@@ -16339,7 +16442,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::ListPromptsResult>,
@@ -16355,7 +16457,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResultResponse {
@@ -16367,7 +16469,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -16384,7 +16485,7 @@ pub mod __de {
                     pull::Slot::str("resources/templates/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
@@ -16396,7 +16497,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -16426,7 +16526,14 @@ pub mod __de {
                     __rt::slot!(Slots, resource_templates),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                next_cursor: None,
+                ttl_ms: None,
+                cache_scope: None,
+                resource_templates: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
@@ -16456,7 +16563,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::ListResourceTemplatesResult>,
@@ -16472,7 +16578,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResultResponse {
@@ -16484,7 +16590,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -16501,7 +16606,7 @@ pub mod __de {
                     pull::Slot::str("resources/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
@@ -16513,7 +16618,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -16543,7 +16647,14 @@ pub mod __de {
                     __rt::slot!(Slots, resources),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                next_cursor: None,
+                ttl_ms: None,
+                cache_scope: None,
+                resources: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
@@ -16570,7 +16681,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::ListResourcesResult>,
@@ -16586,7 +16696,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResultResponse {
@@ -16598,7 +16708,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
@@ -16609,7 +16718,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
@@ -16620,7 +16729,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::MetaObject>,
             }
@@ -16631,7 +16739,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
@@ -16642,7 +16750,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 roots: Option<Vec<super::Root>>,
             }
@@ -16653,7 +16760,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, roots)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { roots: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
@@ -16664,7 +16771,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
@@ -16681,7 +16787,7 @@ pub mod __de {
                     pull::Slot::str("tools/list"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
@@ -16693,7 +16799,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -16723,7 +16828,14 @@ pub mod __de {
                     __rt::slot!(Slots, tools),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                next_cursor: None,
+                ttl_ms: None,
+                cache_scope: None,
+                tools: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
@@ -16750,7 +16862,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::ListToolsResult>,
@@ -16766,7 +16877,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResultResponse {
@@ -16798,7 +16909,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
@@ -16813,7 +16923,7 @@ pub mod __de {
                     pull::Slot::str("notifications/message"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
@@ -16824,7 +16934,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
                 level: Option<super::LoggingLevel>,
@@ -16843,7 +16952,12 @@ pub mod __de {
                     __rt::slot!(Slots, data),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                level: None,
+                logger: None,
+                data: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
@@ -16857,7 +16971,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::MethodNotFoundError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -16873,7 +16986,7 @@ pub mod __de {
                     pull::Slot::int(-32601i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MethodNotFoundError {
@@ -16885,7 +16998,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 error: Option<super::MissingRequiredClientCapabilityErrorError>,
@@ -16901,7 +17013,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityError {
@@ -16913,7 +17025,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 required_capabilities: Option<super::ClientCapabilities>,
             }
@@ -16924,7 +17035,9 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, required_capabilities)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                required_capabilities: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityErrorErrorData {
@@ -16938,7 +17051,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<super::MissingRequiredClientCapabilityErrorErrorData>,
@@ -16954,7 +17066,7 @@ pub mod __de {
                     pull::Slot::int(-32021i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityErrorError {
@@ -16966,7 +17078,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
             }
@@ -16977,7 +17088,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, name)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
@@ -16988,7 +17099,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 hints: Option<Vec<super::ModelHint>>,
                 cost_priority: Option<__rt::Number>,
@@ -17012,7 +17122,12 @@ pub mod __de {
                     __rt::slot!(Slots, intelligence_priority),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                hints: None,
+                cost_priority: None,
+                speed_priority: None,
+                intelligence_priority: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
@@ -17140,7 +17255,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -17152,7 +17266,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
@@ -17164,7 +17281,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscription_id: Option<super::RequestId>,
             }
@@ -17175,7 +17291,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscription_id)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { subscription_id: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationMetaObject {
@@ -17186,7 +17302,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
             }
@@ -17197,7 +17312,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
@@ -17208,7 +17323,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#type: Option<super::NumberSchemaType>,
                 title: Option<String>,
@@ -17231,7 +17345,14 @@ pub mod __de {
                     __rt::slot!(Slots, default),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#type: None,
+                title: None,
+                description: None,
+                minimum: None,
+                maximum: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
@@ -17252,7 +17373,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 method: Option<String>,
@@ -17270,7 +17390,11 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
@@ -17283,7 +17407,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 cursor: Option<String>,
@@ -17295,7 +17418,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, cursor: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
@@ -17307,7 +17430,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -17324,7 +17446,11 @@ pub mod __de {
                     __rt::slot!(Slots, next_cursor),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                next_cursor: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
@@ -17337,7 +17463,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ParseError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<__rt::Value>,
@@ -17353,7 +17478,7 @@ pub mod __de {
                     pull::Slot::int(-32700i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ParseError {
@@ -17646,7 +17771,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
@@ -17661,7 +17785,7 @@ pub mod __de {
                     pull::Slot::str("notifications/progress"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
@@ -17672,7 +17796,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
                 progress_token: Option<super::ProgressToken>,
@@ -17693,7 +17816,13 @@ pub mod __de {
                     __rt::slot!(Slots, message),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                progress_token: None,
+                progress: None,
+                total: None,
+                message: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
@@ -17721,7 +17850,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -17744,7 +17872,14 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                description: None,
+                arguments: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
@@ -17760,7 +17895,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -17779,7 +17913,12 @@ pub mod __de {
                     __rt::slot!(Slots, required),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                description: None,
+                required: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
@@ -17793,7 +17932,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -17808,7 +17946,7 @@ pub mod __de {
                     pull::Slot::str("notifications/prompts/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
@@ -17819,7 +17957,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
@@ -17831,7 +17968,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { role: None, content: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
@@ -17843,7 +17980,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -17859,7 +17995,7 @@ pub mod __de {
                     pull::Slot::str("ref/prompt"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { name: None, title: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
@@ -17871,7 +18007,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::ReadResourceRequestParams>,
@@ -17888,7 +18023,7 @@ pub mod __de {
                     pull::Slot::str("resources/read"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
@@ -17900,7 +18035,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 uri: Option<String>,
@@ -17919,7 +18053,12 @@ pub mod __de {
                     __rt::slot!(Slots, request_state),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                uri: None,
+                input_responses: None,
+                request_state: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
@@ -17933,7 +18072,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -17954,7 +18092,13 @@ pub mod __de {
                     __rt::slot!(Slots, contents),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+                ttl_ms: None,
+                cache_scope: None,
+                contents: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
@@ -18058,7 +18202,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::ReadResourceResultResponseResult>,
@@ -18074,7 +18217,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResultResponse {
@@ -18175,7 +18318,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
@@ -18187,7 +18329,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                method: None,
+                params: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
@@ -18212,7 +18357,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
                 protocol_version: Option<String>,
@@ -18239,7 +18383,13 @@ pub mod __de {
                     __rt::slot!(Slots, log_level),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                progress_token: None,
+                protocol_version: None,
+                client_info: None,
+                client_capabilities: None,
+                log_level: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestMetaObject {
@@ -18260,7 +18410,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
             }
@@ -18271,7 +18420,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
@@ -18282,7 +18431,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18321,7 +18469,17 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
@@ -18340,7 +18498,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -18357,7 +18514,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
@@ -18370,7 +18531,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18411,7 +18571,17 @@ pub mod __de {
                     pull::Slot::str("resource_link"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                size: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
@@ -18430,7 +18600,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -18445,7 +18614,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
@@ -18456,7 +18625,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 uri: Option<String>,
@@ -18468,7 +18636,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParams {
@@ -18480,7 +18648,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -18516,7 +18683,16 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                uri_template: None,
+                description: None,
+                mime_type: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
@@ -18534,7 +18710,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
             }
@@ -18545,7 +18720,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
@@ -18556,7 +18731,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
@@ -18571,7 +18745,7 @@ pub mod __de {
                     pull::Slot::str("notifications/resources/updated"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
@@ -18582,7 +18756,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
                 uri: Option<String>,
@@ -18594,7 +18767,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { meta: None, uri: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
@@ -18606,7 +18779,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
@@ -18618,7 +18790,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
@@ -18630,7 +18805,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ResultMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 server_info: Option<super::Implementation>,
             }
@@ -18641,7 +18815,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, server_info)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { server_info: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResultMetaObject {
@@ -18657,7 +18831,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 name: Option<String>,
@@ -18674,7 +18847,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                name: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
@@ -18687,7 +18864,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
@@ -18704,7 +18880,11 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                role: None,
+                content: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
@@ -18865,7 +19045,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 experimental: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
                 logging: Option<Box<super::JsonObject>>,
@@ -18898,7 +19077,15 @@ pub mod __de {
                     __rt::slot!(Slots, box extensions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                experimental: None,
+                logging: None,
+                completions: None,
+                prompts: None,
+                resources: None,
+                tools: None,
+                extensions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
@@ -18915,7 +19102,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -18926,7 +19112,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -18937,7 +19123,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
@@ -18949,7 +19134,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                subscribe: None,
+                list_changed: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
@@ -18961,7 +19149,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 list_changed: Option<bool>,
             }
@@ -18972,7 +19159,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, list_changed)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { list_changed: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
@@ -19439,7 +19626,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -19471,7 +19657,14 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_length: None,
+                max_length: None,
+                format: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
@@ -19498,7 +19691,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionFilter {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 tools_list_changed: Option<bool>,
                 prompts_list_changed: Option<bool>,
@@ -19522,7 +19714,12 @@ pub mod __de {
                     __rt::slot!(Slots, resource_subscriptions),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                tools_list_changed: None,
+                prompts_list_changed: None,
+                resources_list_changed: None,
+                resource_subscriptions: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionFilter {
@@ -19536,7 +19733,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::SubscriptionsAcknowledgedNotificationParams>,
             }
@@ -19551,7 +19747,7 @@ pub mod __de {
                     pull::Slot::str("notifications/subscriptions/acknowledged"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsAcknowledgedNotification {
@@ -19562,7 +19758,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
                 notifications: Option<super::SubscriptionFilter>,
@@ -19574,7 +19769,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                notifications: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsAcknowledgedNotificationParams {
@@ -19586,7 +19784,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsListenRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 params: Option<super::SubscriptionsListenRequestParams>,
@@ -19603,7 +19800,7 @@ pub mod __de {
                     pull::Slot::str("subscriptions/listen"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenRequest {
@@ -19615,7 +19812,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsListenRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
                 notifications: Option<super::SubscriptionFilter>,
@@ -19627,7 +19823,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                notifications: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenRequestParams {
@@ -19639,7 +19838,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsListenResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 meta: Option<super::SubscriptionsListenResultMetaObject>,
                 result_type: Option<String>,
@@ -19651,7 +19849,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                meta: None,
+                result_type: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResult {
@@ -19663,7 +19864,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 server_info: Option<super::Implementation>,
                 subscription_id: Option<super::RequestId>,
@@ -19681,7 +19881,10 @@ pub mod __de {
                     __rt::slot!(Slots, subscription_id),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                server_info: None,
+                subscription_id: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResultMetaObject {
@@ -19696,7 +19899,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionsListenResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 result: Option<super::SubscriptionsListenResult>,
@@ -19712,7 +19914,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, result: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResultResponse {
@@ -19724,7 +19926,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 text: Option<String>,
                 annotations: Option<super::Annotations>,
@@ -19742,7 +19943,11 @@ pub mod __de {
                     pull::Slot::str("text"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                text: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
@@ -19755,7 +19960,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 mime_type: Option<String>,
@@ -19774,7 +19978,12 @@ pub mod __de {
                     __rt::slot!(Slots, text),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                mime_type: None,
+                meta: None,
+                text: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
@@ -19788,7 +19997,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -19820,7 +20028,14 @@ pub mod __de {
                     pull::Slot::str("array"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_items: None,
+                max_items: None,
+                items: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchema {
@@ -19836,7 +20051,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#const: Option<String>,
                 title: Option<String>,
@@ -19848,7 +20062,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#const: None,
+                title: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
@@ -19860,7 +20077,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
             }
@@ -19871,7 +20087,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, any_of)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { any_of: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
@@ -19882,7 +20098,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -19902,7 +20117,12 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                one_of: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchema {
@@ -19916,7 +20136,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#const: Option<String>,
                 title: Option<String>,
@@ -19928,7 +20147,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                r#const: None,
+                title: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
@@ -19940,7 +20162,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 name: Option<String>,
                 title: Option<String>,
@@ -19976,7 +20197,16 @@ pub mod __de {
                     __rt::slot!(Slots, meta),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                name: None,
+                title: None,
+                icons: None,
+                description: None,
+                input_schema: None,
+                output_schema: None,
+                annotations: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
@@ -19994,7 +20224,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
             }
@@ -20005,7 +20234,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, schema), pull::Slot::str("object")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { schema: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
@@ -20016,7 +20245,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 schema: Option<String>,
             }
@@ -20027,7 +20255,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, schema)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { schema: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
@@ -20038,7 +20266,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 read_only_hint: Option<bool>,
@@ -20065,7 +20292,13 @@ pub mod __de {
                     __rt::slot!(Slots, open_world_hint),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                read_only_hint: None,
+                destructive_hint: None,
+                idempotent_hint: None,
+                open_world_hint: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
@@ -20080,7 +20313,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolChoice {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 mode: Option<super::ToolChoiceMode>,
             }
@@ -20091,7 +20323,7 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, mode)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { mode: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolChoice {
@@ -20113,7 +20345,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
@@ -20128,7 +20359,7 @@ pub mod __de {
                     pull::Slot::str("notifications/tools/list_changed"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { params: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
@@ -20139,7 +20370,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolResultContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 tool_use_id: Option<String>,
                 content: Option<Vec<super::ContentBlock>>,
@@ -20168,7 +20398,13 @@ pub mod __de {
                     pull::Slot::str("tool_result"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                tool_use_id: None,
+                content: None,
+                structured_content: None,
+                is_error: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolResultContent {
@@ -20183,7 +20419,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolUseContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<String>,
                 name: Option<String>,
@@ -20203,7 +20438,12 @@ pub mod __de {
                     pull::Slot::str("tool_use"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                id: None,
+                name: None,
+                input: None,
+                meta: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolUseContent {
@@ -20217,7 +20457,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 id: Option<super::RequestId>,
                 error: Option<super::UnsupportedProtocolVersionErrorError>,
@@ -20233,7 +20472,7 @@ pub mod __de {
                     pull::Slot::str("2.0"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { id: None, error: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionError {
@@ -20245,7 +20484,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 supported: Option<Vec<String>>,
                 requested: Option<String>,
@@ -20257,7 +20495,10 @@ pub mod __de {
                 consts: 0u64,
                 slots: &[__rt::slot!(Slots, supported), __rt::slot!(Slots, requested)],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                supported: None,
+                requested: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionErrorErrorData {
@@ -20269,7 +20510,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 message: Option<String>,
                 data: Option<super::UnsupportedProtocolVersionErrorErrorData>,
@@ -20285,7 +20525,7 @@ pub mod __de {
                     pull::Slot::int(-32022i64),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { message: None, data: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionErrorError {
@@ -20297,7 +20537,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -20329,7 +20568,14 @@ pub mod __de {
                     pull::Slot::str("array"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                min_items: None,
+                max_items: None,
+                items: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchema {
@@ -20345,7 +20591,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 r#enum: Option<Vec<String>>,
             }
@@ -20356,7 +20601,7 @@ pub mod __de {
                 consts: 2u64,
                 slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
             };
-            let mut s = Slots::default();
+            let mut s = Slots { r#enum: None };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
@@ -20367,7 +20612,6 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            #[derive(Default)]
             struct Slots {
                 title: Option<String>,
                 description: Option<String>,
@@ -20387,7 +20631,12 @@ pub mod __de {
                     pull::Slot::str("string"),
                 ],
             };
-            let mut s = Slots::default();
+            let mut s = Slots {
+                title: None,
+                description: None,
+                r#enum: None,
+                default: None,
+            };
             let mut extra = __rt::Extra::new();
             pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledSingleSelectEnumSchema {

@@ -1,7 +1,8 @@
 //! The decoder on the runtime's pull parser (`__rt::pull`): per type, only what differs
-//! between types — a key table and the code that stores each member for objects, a value
-//! table for string enums, the plan's dispatch for unions. The loops (object, array, open
-//! JSON), the readers and the errors are the runtime's, written once.
+//! between types — for objects a struct of the members' slots, a `static` table of the keys
+//! and of where each member goes (`pull::Table`, `slot!`), and the constructor; a value table
+//! for string enums; the plan's dispatch for unions. The loops (object, array, open JSON), the
+//! readers, each member type's decoder and the errors are the runtime's, written once.
 //!
 //! Everything here goes in the hidden `__de` module, where the parent module's types are
 //! `super::X`: an `impl Decode` per type, `impl DecodeObject` for object types (a union that
@@ -76,6 +77,10 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             quote! { #n: Option<#t>, }
         }
     });
+    let nones = s.fields.iter().map(|f| {
+        let n = ident(&f.rust_name);
+        quote! { #n: None, }
+    });
     let mut slots: Vec<TokenStream> = s
         .fields
         .iter()
@@ -134,7 +139,6 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     quote! {
         impl pull::DecodeObject for super::#name {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     #( #slot_fields )*
                 }
@@ -145,7 +149,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
                     consts: #consts,
                     slots: &[#( #slots )*],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { #( #nones )* };
                 #extra_decl
                 pull::object(p, &TABLE, start, #unknown, &mut s)?;
                 Ok(super::#name {

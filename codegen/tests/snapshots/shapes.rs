@@ -1146,7 +1146,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::McpResult {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     meta: Option<__rt::JsonObject>,
                 }
@@ -1157,7 +1156,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, meta)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { meta: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::McpResult {
@@ -1168,7 +1167,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Ping {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     id: Option<super::Id>,
                     params: Option<super::PingParams>,
@@ -1185,7 +1183,7 @@ pub mod shapes {
                         pull::Slot::str("ping"),
                     ],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { id: None, params: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Ping {
@@ -1197,7 +1195,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::PingParams {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     extra: Option<String>,
                     r#type: Option<String>,
@@ -1209,7 +1206,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, extra), __rt::slot!(Slots, r#type)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { extra: None, r#type: None };
                 let mut extra_members = __rt::Extra::new();
                 pull::object(
                     p,
@@ -1227,7 +1224,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Pong {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     id: Option<super::Id>,
                     progress: Option<__rt::Number>,
@@ -1246,7 +1242,11 @@ pub mod shapes {
                         pull::Slot::str("pong"),
                     ],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots {
+                    id: None,
+                    progress: None,
+                    ttl: None,
+                };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Pong {
@@ -1300,7 +1300,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Text {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     text: Option<String>,
                 }
@@ -1311,7 +1310,7 @@ pub mod shapes {
                     consts: 2u64,
                     slots: &[__rt::slot!(Slots, text), pull::Slot::str("text")],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { text: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Text {
@@ -1322,7 +1321,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::McpNumber {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     r#type: Option<super::McpNumberType>,
                     minimum: Option<__rt::Number>,
@@ -1334,7 +1332,10 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, r#type), __rt::slot!(Slots, minimum)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots {
+                    r#type: None,
+                    minimum: None,
+                };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::McpNumber {
@@ -1357,7 +1358,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Choice {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     r#enum: Option<Vec<String>>,
                 }
@@ -1368,7 +1368,7 @@ pub mod shapes {
                     consts: 2u64,
                     slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("text")],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { r#enum: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Choice {
@@ -1483,7 +1483,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Form {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     mode: Option<super::FormMode>,
                     message: Option<String>,
@@ -1495,7 +1494,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, mode), __rt::slot!(Slots, message)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { mode: None, message: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Form {
@@ -1512,7 +1511,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Link {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     url: Option<String>,
                 }
@@ -1523,7 +1521,7 @@ pub mod shapes {
                     consts: 2u64,
                     slots: &[__rt::slot!(Slots, url), pull::Slot::str("url")],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { url: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Link {
@@ -1571,7 +1569,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Error {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     code: Option<i64>,
                     message: Option<String>,
@@ -1583,7 +1580,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, code), __rt::slot!(Slots, message)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { code: None, message: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Error {
@@ -1595,7 +1592,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Special {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     error: Option<super::SpecialError>,
                 }
@@ -1606,7 +1602,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, error)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { error: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Special {
@@ -1617,7 +1613,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::SpecialError {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     message: Option<String>,
                 }
@@ -1628,7 +1623,7 @@ pub mod shapes {
                     consts: 2u64,
                     slots: &[__rt::slot!(Slots, message), pull::Slot::int(-32042i64)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { message: None };
                 let mut extra = __rt::Extra::new();
                 pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::SpecialError {
@@ -1674,7 +1669,6 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Closed {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                #[derive(Default)]
                 struct Slots {
                     a: Option<bool>,
                     any: Option<__rt::Value>,
@@ -1686,7 +1680,7 @@ pub mod shapes {
                     consts: 0u64,
                     slots: &[__rt::slot!(Slots, a), __rt::slot!(Slots, any)],
                 };
-                let mut s = Slots::default();
+                let mut s = Slots { a: None, any: None };
                 pull::object(p, &TABLE, start, pull::Unknown::Deny, &mut s)?;
                 Ok(super::Closed {
                     a: s.a,

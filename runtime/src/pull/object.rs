@@ -156,14 +156,15 @@ enum RawSlot {
 }
 
 impl<S> Slot<S> {
-    /// The field of `S` that `field` returns, at `offset`, decoded as a `T`.
+    /// The field of `S` at `field`, decoded as a `T`: its offset is `field`'s from `base`.
     ///
     /// # Safety
     ///
-    /// `offset` is the offset in `S` of the field `field` returns (what [`slot!`](crate::slot)
-    /// writes: `offset_of!` and the projection name the same field).
-    pub const unsafe fn at<T: Decode>(offset: usize, field: fn(&mut S) -> &mut Option<T>) -> Self {
-        let _ = field;
+    /// `base` points to an `S` (it need not be initialized) and `field` to one of its fields
+    /// (what [`slot!`](crate::slot) writes).
+    pub const unsafe fn at<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
+        // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
+        let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
         Slot(
             RawSlot::At {
                 offset,
@@ -178,11 +179,9 @@ impl<S> Slot<S> {
     /// # Safety
     ///
     /// As for [`Slot::at`].
-    pub const unsafe fn boxed<T: Decode>(
-        offset: usize,
-        field: fn(&mut S) -> &mut Option<Box<T>>,
-    ) -> Self {
-        let _ = field;
+    pub const unsafe fn boxed<T: Decode>(base: *const S, field: *const Option<Box<T>>) -> Self {
+        // SAFETY: as above.
+        let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
         Slot(
             RawSlot::At {
                 offset,
@@ -203,23 +202,24 @@ impl<S> Slot<S> {
     }
 }
 
-/// A slot of a type's slots struct: `offset_of!` and a projection of the same field, so
-/// that the offset [`Slot::at`] stores is the field's whose type it decodes.
+/// A slot of a type's slots struct `$s`: its field `$f`'s place in an `$s` (never
+/// initialized, only pointed into), so that the offset and the type [`Slot::at`] stores are
+/// the field's. In a `static`'s initializer, evaluated at compile time.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! slot {
-    ($s:ident, $f:ident) => {
-        // SAFETY: the offset and the projection name the same field of `$s`.
-        unsafe {
-            $crate::pull::Slot::<$s>::at(::core::mem::offset_of!($s, $f), |s: &mut $s| &mut s.$f)
-        }
-    };
-    ($s:ident, box $f:ident) => {
+    ($s:ident, $f:ident) => {{
+        let slots = ::core::mem::MaybeUninit::<$s>::uninit();
+        let base = slots.as_ptr();
+        // SAFETY: `base` points to an `$s`, and the field pointer into it.
+        unsafe { $crate::pull::Slot::at(base, &raw const (*base).$f) }
+    }};
+    ($s:ident, box $f:ident) => {{
+        let slots = ::core::mem::MaybeUninit::<$s>::uninit();
+        let base = slots.as_ptr();
         // SAFETY: as above.
-        unsafe {
-            $crate::pull::Slot::<$s>::boxed(::core::mem::offset_of!($s, $f), |s: &mut $s| &mut s.$f)
-        }
-    };
+        unsafe { $crate::pull::Slot::boxed(base, &raw const (*base).$f) }
+    }};
 }
 
 /// A member's value decoded into its slot, an `Option<T>` at `slot`: one copy per member
