@@ -160,8 +160,8 @@ impl<S> Slot<S> {
     ///
     /// # Safety
     ///
-    /// `base` points to an `S` (it need not be initialized) and `field` to one of its fields
-    /// (what [`slot!`](crate::slot) writes).
+    /// `base` points to an `S` (it need not be initialized) and `field` to one of its fields,
+    /// whose type is `Option<T>` (what [`slot!`](crate::slot) writes: the field's own place).
     pub const unsafe fn at<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
         // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
         let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
@@ -178,7 +178,7 @@ impl<S> Slot<S> {
     ///
     /// # Safety
     ///
-    /// As for [`Slot::at`].
+    /// As for [`Slot::at`], the field's type being `Option<Box<T>>`.
     pub const unsafe fn boxed<T: Decode>(base: *const S, field: *const Option<Box<T>>) -> Self {
         // SAFETY: as above.
         let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
