@@ -163,15 +163,8 @@ impl<S> Slot<S> {
     /// `base` points to an `S` (it need not be initialized) and `field` to one of its fields,
     /// whose type is `Option<T>` (what [`slot!`](crate::slot) writes: the field's own place).
     pub const unsafe fn at<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
-        // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
-        let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
-        Slot(
-            RawSlot::At {
-                offset,
-                fill: fill::<T>,
-            },
-            PhantomData,
-        )
+        // SAFETY: the caller's promise.
+        unsafe { Slot::place(base, field.cast(), fill::<T>) }
     }
 
     /// [`Slot::at`] for a member kept behind a `Box` (`--boxed`).
@@ -180,15 +173,23 @@ impl<S> Slot<S> {
     ///
     /// As for [`Slot::at`], the field's type being `Option<Box<T>>`.
     pub const unsafe fn boxed<T: Decode>(base: *const S, field: *const Option<Box<T>>) -> Self {
-        // SAFETY: as above.
-        let offset = unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) } as usize;
-        Slot(
-            RawSlot::At {
-                offset,
-                fill: fill_boxed::<T>,
-            },
-            PhantomData,
-        )
+        // SAFETY: the caller's promise.
+        unsafe { Slot::place(base, field.cast(), fill_boxed::<T>) }
+    }
+
+    /// The field at `field`, filled by `fill`.
+    ///
+    /// # Safety
+    ///
+    /// `field` points into the `S` at `base`, to a field of the type `fill` writes.
+    const unsafe fn place(
+        base: *const S,
+        field: *const u8,
+        fill: unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>,
+    ) -> Self {
+        // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
+        let offset = unsafe { field.offset_from(base.cast::<u8>()) } as usize;
+        Slot(RawSlot::At { offset, fill }, PhantomData)
     }
 
     /// A constant member that must be the string `value`.
