@@ -15,7 +15,6 @@
 //!
 //! impl DecodeObject for Tool {
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-//!         #[derive(Default)]
 //!         struct Slots { name: Option<String>, title: Option<String> }
 //!         static TABLE: Table<Slots> = Table {
 //!             expecting: "a Tool object",
@@ -24,7 +23,7 @@
 //!             consts: 0,
 //!             slots: &[slot!(Slots, name), slot!(Slots, title)],
 //!         };
-//!         let mut s = Slots::default();
+//!         let mut s = Slots { name: None, title: None };
 //!         let mut extra = Extra::new();
 //!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
 //!         Ok(Tool { name: required(s.name, "name")?, title: s.title, extra })
@@ -83,10 +82,10 @@ pub use error::Error;
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
 pub use message::{from_slice, from_str, from_str_by};
-pub use object::{
-    Slot, Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
-    required, whole,
-};
+#[cfg(test)]
+pub(crate) use object::const_int;
+pub(crate) use object::const_str;
+pub use object::{Slot, Start, Table, Unknown, insert_unknown, object, one_of, required, whole};
 pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};
 pub use union::{Score, Tag, best_member, skip_rest, tagged, tagged_or_absent};

@@ -141,14 +141,14 @@ pub enum Unknown<'m> {
 #[repr(transparent)]
 pub struct Slot<S>(RawSlot, PhantomData<fn(&mut S)>);
 
+/// What fills a slot: decodes a `T` into the `Option<T>` at the pointer ([`fill`]).
+type Fill = unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>;
+
 /// A [`Slot`] without its struct's type, as the one object loop reads it.
 #[derive(Clone, Copy)]
 enum RawSlot {
     /// An `Option<T>` at `offset`, filled by `fill` (one copy per member type `T`).
-    At {
-        offset: usize,
-        fill: unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>,
-    },
+    At { offset: usize, fill: Fill },
     /// A constant string member.
     Str(&'static str),
     /// A constant integer member.
@@ -182,11 +182,7 @@ impl<S> Slot<S> {
     /// # Safety
     ///
     /// `field` points into the `S` at `base`, to a field of the type `fill` writes.
-    const unsafe fn place(
-        base: *const S,
-        field: *const u8,
-        fill: unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>,
-    ) -> Self {
+    const unsafe fn place(base: *const S, field: *const u8, fill: Fill) -> Self {
         // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
         let offset = unsafe { field.offset_from(base.cast::<u8>()) } as usize;
         Slot(RawSlot::At { offset, fill }, PhantomData)
@@ -457,7 +453,7 @@ fn denied(p: &Parser<'_>, table: &Erased, key: &str) -> Error {
 
 /// A member that must be the string `expected` (a constant member, or a tag read by an
 /// object's own decoder).
-pub fn const_str(p: &mut Parser<'_>, expected: &str) -> Result<(), Error> {
+pub(crate) fn const_str(p: &mut Parser<'_>, expected: &str) -> Result<(), Error> {
     match p.peek()? {
         Kind::String => {
             let mark = p.mark();
@@ -474,7 +470,7 @@ pub fn const_str(p: &mut Parser<'_>, expected: &str) -> Result<(), Error> {
 }
 
 /// A member that must be the integer `expected`.
-pub fn const_int(p: &mut Parser<'_>, expected: i64) -> Result<(), Error> {
+pub(crate) fn const_int(p: &mut Parser<'_>, expected: i64) -> Result<(), Error> {
     match p.peek()? {
         Kind::Number => {
             let mark = p.mark();
@@ -504,12 +500,6 @@ pub fn required<T>(slot: Option<T>, key: &'static str) -> Result<T, Error> {
 #[cold]
 fn missing_slot(key: &'static str) -> Error {
     Error::unplaced(format!("missing member `{key}`"))
-}
-
-/// A member where `null` reads as absent (`None`); anything else decodes as `T`.
-#[inline]
-pub fn nullable<T: Decode>(p: &mut Parser<'_>) -> Result<Option<T>, Error> {
-    Option::<T>::decode(p)
 }
 
 /// Decodes an object from its `{` with `f`, wherever `start` left the parser: after a tag

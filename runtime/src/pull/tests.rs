@@ -34,7 +34,6 @@ impl DecodeObject for Tool {
                 Slot::str("tool"),
             ],
         };
-        #[derive(Default)]
         struct Slots {
             name: Option<String>,
             // `null` reads as absent, as generated optional members do.
@@ -42,7 +41,12 @@ impl DecodeObject for Tool {
             tags: Option<Vec<String>>,
             size: Option<u64>,
         }
-        let mut s = Slots::default();
+        let mut s = Slots {
+            name: None,
+            title: None,
+            tags: None,
+            size: None,
+        };
         let mut extra = crate::Extra::new();
         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
         Ok(Tool {
@@ -71,12 +75,11 @@ impl Decode for Strict {
             consts: 0,
             slots: &[slot!(Slots, a), slot!(Slots, b)],
         };
-        #[derive(Default)]
         struct Slots {
             a: Option<i64>,
             b: Option<bool>,
         }
-        let mut s = Slots::default();
+        let mut s = Slots { a: None, b: None };
         object(p, &TABLE, Start::Value, Unknown::Deny, &mut s)?;
         Ok(Strict {
             a: required(s.a, "a")?,
@@ -101,11 +104,10 @@ impl Decode for Counts {
             consts: 0,
             slots: &[slot!(Slots, total)],
         };
-        #[derive(Default)]
         struct Slots {
             total: Option<i64>,
         }
-        let mut s = Slots::default();
+        let mut s = Slots { total: None };
         let mut rest = IndexMap::new();
         let mut typed = |p: &mut Parser<'_>, key: String| {
             rest.insert(key, i64::decode(p)?);
@@ -135,11 +137,10 @@ impl DecodeObject for Text {
             consts: 0,
             slots: &[slot!(Slots, text), Slot::str("text")],
         };
-        #[derive(Default)]
         struct Slots {
             text: Option<String>,
         }
-        let mut s = Slots::default();
+        let mut s = Slots { text: None };
         let mut extra = crate::Extra::new();
         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
         Ok(Text {
@@ -164,12 +165,14 @@ impl DecodeObject for Image {
             consts: 0,
             slots: &[slot!(Slots, data), slot!(Slots, mime), Slot::str("image")],
         };
-        #[derive(Default)]
         struct Slots {
             data: Option<String>,
             mime: Option<String>,
         }
-        let mut s = Slots::default();
+        let mut s = Slots {
+            data: None,
+            mime: None,
+        };
         object(p, &TABLE, start, Unknown::Deny, &mut s)?;
         Ok(Image {
             data: required(s.data, "data")?,
@@ -240,7 +243,6 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
         consts: 0,
         slots: &[slot!(FormSlots, message), slot!(FormSlots, mode)],
     };
-    #[derive(Default)]
     struct UrlSlots {
         url: Option<String>,
         message: Option<String>,
@@ -252,7 +254,6 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
             one_of(p, &["form"], "a mode").map(Mode)
         }
     }
-    #[derive(Default)]
     struct FormSlots {
         message: Option<String>,
         // `null` reads as absent, as generated optional members do.
@@ -260,7 +261,10 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
     }
     let variant = &mut |p: &mut Parser<'_>, tag: Tag, start: Start| match tag {
         Tag::Known(0) => {
-            let mut s = UrlSlots::default();
+            let mut s = UrlSlots {
+                url: None,
+                message: None,
+            };
             object(p, &URL, start, Unknown::Deny, &mut s)?;
             Ok(Elicit::Url {
                 url: required(s.url, "url")?,
@@ -268,7 +272,10 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
             })
         }
         Tag::Known(_) | Tag::Absent => {
-            let mut s = FormSlots::default();
+            let mut s = FormSlots {
+                message: None,
+                mode: None,
+            };
             object(p, &FORM, start, Unknown::Deny, &mut s)?;
             Ok(Elicit::Form {
                 message: required(s.message, "message")?,
@@ -345,13 +352,16 @@ impl Decode for Resource {
                 consts: 0,
                 slots: &[slot!(Slots, uri), slot!(Slots, text), slot!(Slots, blob)],
             };
-            #[derive(Default)]
             struct Slots {
                 uri: Option<String>,
                 text: Option<String>,
                 blob: Option<String>,
             }
-            let mut s = Slots::default();
+            let mut s = Slots {
+                uri: None,
+                text: None,
+                blob: None,
+            };
             object(q, &TABLE, Start::Value, Unknown::Deny, &mut s)?;
             required(if slot == "text" { s.text } else { s.blob }, slot)
         };
