@@ -35,11 +35,26 @@ impl Methods for NoRequest {
     }
 }
 
+/// Where the envelope's pass found the members besides the one that decides.
+struct Envelope {
+    /// The message's `{`.
+    mark: usize,
+    /// Where the values of `jsonrpc` and `id` are, when present.
+    jsonrpc: Option<usize>,
+    id: Option<usize>,
+    /// How many members besides the envelope's the pass met.
+    others: usize,
+}
+
 /// The member that decides what a message is: the first of `method`, `result` and `error`.
 enum Decided<'a> {
-    /// Borrowed from the input unless it has escapes.
-    Method(Cow<'a, str>),
-    Result(usize, usize),
+    /// `method` (borrowed from the input unless it has escapes). `after`: the members declare
+    /// the envelope and the pass stopped after the method's value, where the typed part goes
+    /// on ([`Start::AfterTag`] with this value's mark); else the object was read to its end.
+    Method(Cow<'a, str>, Option<usize>),
+    /// `result`'s text from `start` to `end`, with the type it was decoded as, if any, and
+    /// the value when it was one.
+    Result(usize, usize, Option<(ResultType, Option<Decoded>)>),
     Error,
 }
 
@@ -48,10 +63,88 @@ enum Decided<'a> {
 /// is then required. A response's `result` is decoded in the same pass as the type `awaits`
 /// gives for its `id` (kept with its text, [`RawJson::decoded`]); a result that is not of
 /// that type, or not awaited, is kept as text only, as it would be without `awaits`.
+///
+/// The pass over the envelope is one function for every message set and revision ([`scan`]),
+/// and a response is built by one per `Id` type (`response`): this generic function only
+/// dispatches, so that a program decoding both directions runs one copy of the loop.
 pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
     p: &mut Parser<'a>,
     awaits: &dyn Awaits<Id>,
 ) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
+    // The `id` when it came before the result: decoded then, with the type it awaits (so
+    // neither is done twice).
+    let mut early: Option<(Id, Option<ResultType>)> = None;
+    let (env, decided) = scan(p, Req::ENVELOPE && Note::ENVELOPE, &mut |q, id| match id {
+        // An `id` that does not decode is reported at the end, in its turn.
+        Some(at) => Id::decode(&mut q.at(at)).ok().and_then(|id| {
+            let awaited = awaits.result_type(&id);
+            early = Some((id, awaited));
+            awaited
+        }),
+        None => awaits.guess(),
+    })?;
+    let whole = || p.at(env.mark);
+    match decided {
+        Decided::Method(method, Some(value)) => {
+            let start = Start::AfterTag {
+                tag: "method",
+                mark: env.mark,
+                value,
+            };
+            if let Some(r) = Req::decode_method(p, &method, start) {
+                return Ok(MessageParts::Request(None, r?));
+            }
+            if let Some(n) = Note::decode_method(p, &method, start) {
+                return Ok(MessageParts::Notification(n?));
+            }
+            super::skip_rest(p)?;
+            custom(p, &env, &method)
+        }
+        Decided::Method(method, None) => {
+            let start = |envelope: bool| {
+                if envelope {
+                    Start::Value
+                } else {
+                    Start::Message
+                }
+            };
+            if let Some(r) = Req::decode_method(&mut whole(), &method, start(Req::ENVELOPE)) {
+                let r = r?;
+                if Req::ENVELOPE {
+                    return Ok(MessageParts::Request(None, r));
+                }
+                envelope_jsonrpc(p, env.jsonrpc)?;
+                let id = envelope_id(p, env.id)?.ok_or_else(|| p.error("missing member `id`"))?;
+                return Ok(MessageParts::Request(Some(id), r));
+            }
+            if let Some(n) = Note::decode_method(&mut whole(), &method, start(Note::ENVELOPE)) {
+                let n = n?;
+                if !Note::ENVELOPE {
+                    envelope_jsonrpc(p, env.jsonrpc)?;
+                    envelope_id::<Id>(p, env.id)?;
+                }
+                return Ok(MessageParts::Notification(n));
+            }
+            custom(p, &env, &method)
+        }
+        Decided::Result(start, end, typed) => {
+            let response = response(p, &env, (start, end, typed), early, awaits)?;
+            Ok(MessageParts::Response(response))
+        }
+        Decided::Error => Ok(MessageParts::Error(Err::decode(&mut whole())?)),
+    }
+}
+
+/// The pass over a message's members (`jsonrpc`, `id`, `method`, `result`, `error`; others
+/// counted and skipped), the same for every message set. `in_members`: the members declare
+/// the envelope, and the pass stops after `method`'s value (the typed part goes on from
+/// there, in one pass). `expected(p, id)`: the type to decode a `result` as, given where the
+/// `id` read before it is.
+fn scan<'a>(
+    p: &mut Parser<'a>,
+    in_members: bool,
+    expected: &mut dyn FnMut(&Parser<'a>, Option<usize>) -> Option<ResultType>,
+) -> Result<(Envelope, Decided<'a>), Error> {
     let kind = p.peek()?;
     if kind != Kind::Object {
         return Err(p.wrong("a JSON-RPC message", kind));
@@ -59,11 +152,6 @@ pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
     let mark = p.mark();
     let (mut jsonrpc, mut id) = (None, None);
     let mut decided: Option<Decided> = None;
-    // A result decoded as it was read: the type tried, and the value when it was one.
-    let mut typed: Option<(ResultType, Option<Decoded>)> = None;
-    // The `id` when it came before the result: decoded then, with the type it awaits (so
-    // neither is done twice).
-    let mut early: Option<(Id, Option<ResultType>)> = None;
     let mut others = 0usize;
     let mut key = p.object_first()?.map(Member::of);
     while let Some(k) = key {
@@ -87,24 +175,18 @@ pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 }
                 let value = p.mark();
                 let method = p.str_cow()?;
-                if Req::ENVELOPE && Note::ENVELOPE {
-                    // The members declare the envelope: the typed part goes on from here, in
-                    // one pass (the members before `method` are read again).
-                    let start = Start::AfterTag {
-                        tag: "method",
+                if in_members {
+                    // The typed part goes on from here, in one pass (the members before
+                    // `method` are read again).
+                    let env = Envelope {
                         mark,
-                        value,
+                        jsonrpc,
+                        id,
+                        others,
                     };
-                    if let Some(r) = Req::decode_method(p, &method, start) {
-                        return Ok(MessageParts::Request(None, r?));
-                    }
-                    if let Some(n) = Note::decode_method(p, &method, start) {
-                        return Ok(MessageParts::Notification(n?));
-                    }
-                    super::skip_rest(p)?;
-                    return custom(p, mark, &method, id, jsonrpc);
+                    return Ok((env, Decided::Method(method, Some(value))));
                 }
-                decided = Some(Decided::Method(method));
+                decided = Some(Decided::Method(method, None));
             }
             Member::Result if decided.is_none() => {
                 // Decoded as the type awaited when there is one (as if alone: nesting counted
@@ -113,20 +195,11 @@ pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 // skipped as text, and the message's verdict is the text's.
                 p.peek()?;
                 let start = p.mark();
-                let expected = match id {
-                    // An `id` that does not decode is reported at the end, in its turn.
-                    Some(at) => Id::decode(&mut p.at(at)).ok().and_then(|id| {
-                        let awaited = awaits.result_type(&id);
-                        early = Some((id, awaited));
-                        awaited
-                    }),
-                    None => awaits.guess(),
-                };
-                typed = expected.map(|t| (t, p.detached(|q| t.decode(q)).ok()));
+                let typed = expected(p, id).map(|t| (t, p.detached(|q| t.decode(q)).ok()));
                 if !matches!(typed, Some((_, Some(_)))) {
                     p.skip_raw()?;
                 }
-                decided = Some(Decided::Result(start, p.mark()));
+                decided = Some(Decided::Result(start, p.mark(), typed));
             }
             Member::Error if decided.is_none() => {
                 decided = Some(Decided::Error);
@@ -139,100 +212,101 @@ pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
         }
         key = p.object_next()?.map(Member::of);
     }
-    // `jsonrpc` when the message (not its typed part) holds it: must be "2.0".
-    let envelope_jsonrpc = |p: &Parser<'_>| -> Result<(), Error> {
-        match jsonrpc {
-            None => Err(p.error("missing member `jsonrpc`")),
-            Some(at) => super::const_str(&mut p.at(at), "2.0").map_err(|e| e.in_key("jsonrpc")),
-        }
-    };
-    let envelope_id = |p: &Parser<'_>| -> Result<Option<Id>, Error> {
-        id.map(|at| Id::decode(&mut p.at(at)).map_err(|e| e.in_key("id")))
-            .transpose()
-    };
-    let whole = || p.at(mark);
     match decided {
         None => Err(p.error("not a JSON-RPC message: no `method`, `result` or `error`")),
-        Some(Decided::Method(method)) => {
-            let start = |envelope: bool| {
-                if envelope {
-                    Start::Value
-                } else {
-                    Start::Message
-                }
+        Some(decided) => {
+            let env = Envelope {
+                mark,
+                jsonrpc,
+                id,
+                others,
             };
-            if let Some(r) = Req::decode_method(&mut whole(), &method, start(Req::ENVELOPE)) {
-                let r = r?;
-                if Req::ENVELOPE {
-                    return Ok(MessageParts::Request(None, r));
-                }
-                envelope_jsonrpc(p)?;
-                let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
-                return Ok(MessageParts::Request(Some(id), r));
-            }
-            if let Some(n) = Note::decode_method(&mut whole(), &method, start(Note::ENVELOPE)) {
-                let n = n?;
-                if !Note::ENVELOPE {
-                    envelope_jsonrpc(p)?;
-                    envelope_id(p)?;
-                }
-                return Ok(MessageParts::Notification(n));
-            }
-            custom(p, mark, &method, id, jsonrpc)
+            Ok((env, decided))
         }
-        Some(Decided::Result(start, end)) => {
-            envelope_jsonrpc(p)?;
-            let (id, awaited) = match early {
-                Some(early) => early,
-                None => {
-                    let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
-                    let awaited = awaits.result_type(&id);
-                    (id, awaited)
-                }
-            };
-            // Read already (decoded, or by `skip_raw`): checked, not parsed again. What was
-            // tried is the outcome when the `id` awaits that type (the id's own type, or a
-            // guess that held); a result the id awaits as another type (the guess was wrong,
-            // or there was none) is decoded again from its text.
-            let text = p.text(start, end);
-            let decoded = match (awaited, typed) {
-                (None, _) => None,
-                (Some(awaited), Some((t, value))) if awaited == t => value,
-                (Some(awaited), _) => retyped(p, awaited, start),
-            };
-            let result = match decoded {
-                Some(value) => RawJson::checked_decoded(text, value),
-                None => RawJson::checked(text),
-            };
-            let mut extra = crate::Extra::new();
-            if others > 0 {
-                // Members besides the envelope and the result, kept (rare: a second pass).
-                let mut q = whole();
-                q.peek()?;
-                let mut key = q.object_first()?.map(str::to_owned);
-                let mut result_seen = false;
-                while let Some(k) = key {
-                    match k.as_str() {
-                        "jsonrpc" | "id" => q.skip()?,
-                        "result" if !result_seen => {
-                            result_seen = true;
-                            q.skip_raw()?
-                        }
-                        _ => {
-                            let v = super::value(&mut q).map_err(|e| e.in_member(&k))?;
-                            if extra.contains_key(&k) {
-                                return Err(q.repeated(&k).in_member(&k));
-                            }
-                            extra.insert(k, v);
-                        }
-                    }
-                    key = q.object_next()?.map(str::to_owned);
-                }
-            }
-            Ok(MessageParts::Response(ResultResponse { id, result, extra }))
-        }
-        Some(Decided::Error) => Ok(MessageParts::Error(Err::decode(&mut whole())?)),
     }
+}
+
+/// `jsonrpc` when the message (not its typed part) holds it: must be "2.0".
+fn envelope_jsonrpc(p: &Parser<'_>, jsonrpc: Option<usize>) -> Result<(), Error> {
+    match jsonrpc {
+        None => Err(p.error("missing member `jsonrpc`")),
+        Some(at) => super::const_str(&mut p.at(at), "2.0").map_err(|e| e.in_key("jsonrpc")),
+    }
+}
+
+/// The message's `id`, when it has one.
+fn envelope_id<Id: Decode>(p: &Parser<'_>, id: Option<usize>) -> Result<Option<Id>, Error> {
+    id.map(|at| Id::decode(&mut p.at(at)).map_err(|e| e.in_key("id")))
+        .transpose()
+}
+
+/// A response: its `result` (text from `start` to `end`, and what the pass decoded it as),
+/// its id (`early` when the pass decoded it) and its members besides the envelope. One copy
+/// per `Id` type, shared by the two message sets.
+fn response<Id: Decode>(
+    p: &Parser<'_>,
+    env: &Envelope,
+    (start, end, typed): (usize, usize, Option<(ResultType, Option<Decoded>)>),
+    early: Option<(Id, Option<ResultType>)>,
+    awaits: &dyn Awaits<Id>,
+) -> Result<ResultResponse<Id>, Error> {
+    envelope_jsonrpc(p, env.jsonrpc)?;
+    let (id, awaited) = match early {
+        Some(early) => early,
+        None => {
+            let id = envelope_id(p, env.id)?.ok_or_else(|| p.error("missing member `id`"))?;
+            let awaited = awaits.result_type(&id);
+            (id, awaited)
+        }
+    };
+    // Read already (decoded, or by `skip_raw`): checked, not parsed again. What was tried is
+    // the outcome when the `id` awaits that type (the id's own type, or a guess that held); a
+    // result the id awaits as another type (the guess was wrong, or there was none) is
+    // decoded again from its text.
+    let text = p.text(start, end);
+    let decoded = match (awaited, typed) {
+        (None, _) => None,
+        (Some(awaited), Some((t, value))) if awaited == t => value,
+        (Some(awaited), _) => retyped(p, awaited, start),
+    };
+    let result = match decoded {
+        Some(value) => RawJson::checked_decoded(text, value),
+        None => RawJson::checked(text),
+    };
+    let extra = if env.others > 0 {
+        response_extra(p, env.mark)?
+    } else {
+        crate::Extra::new()
+    };
+    Ok(ResultResponse { id, result, extra })
+}
+
+/// A response's members besides the envelope and the result, kept (rare: a second pass).
+#[cold]
+fn response_extra(p: &Parser<'_>, mark: usize) -> Result<crate::Extra, Error> {
+    let mut extra = crate::Extra::new();
+    let mut q = p.at(mark);
+    q.peek()?;
+    let mut key = q.object_first()?.map(str::to_owned);
+    let mut result_seen = false;
+    while let Some(k) = key {
+        match k.as_str() {
+            "jsonrpc" | "id" => q.skip()?,
+            "result" if !result_seen => {
+                result_seen = true;
+                q.skip_raw()?
+            }
+            _ => {
+                let v = super::value(&mut q).map_err(|e| e.in_member(&k))?;
+                if extra.contains_key(&k) {
+                    return Err(q.repeated(&k).in_member(&k));
+                }
+                extra.insert(k, v);
+            }
+        }
+        key = q.object_next()?.map(str::to_owned);
+    }
+    Ok(extra)
 }
 
 /// The result at `start` decoded as `t` (as if alone), when it is one.
@@ -279,15 +353,15 @@ impl Member {
 }
 
 /// A message whose method neither set knows, kept whole (without `jsonrpc` and `id` when
-/// the message holds them: before 2025-11-25), a request when it has an `id`. `id`,
-/// `jsonrpc`: where those members' values are, when read before the method.
+/// the message holds them: before 2025-11-25), a request when it has an `id`. `env`: where
+/// the envelope's members are, when read before the method.
+#[cold]
 fn custom<Req: Methods, Note: Methods, Id: Decode, Err>(
     p: &Parser<'_>,
-    mark: usize,
+    env: &Envelope,
     method: &str,
-    id: Option<usize>,
-    jsonrpc: Option<usize>,
 ) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
+    let (mark, id) = (env.mark, env.id);
     let mut raw = super::kept_whole(&mut p.at(mark))?;
     let is_request = id.is_some() || raw.contains_key("id");
     let typed_id = if Req::ENVELOPE {
@@ -303,14 +377,10 @@ fn custom<Req: Methods, Note: Methods, Id: Decode, Err>(
             None => None,
         }
     } else {
-        match jsonrpc {
-            None => return Err(p.error("missing member `jsonrpc`")),
-            Some(at) => super::const_str(&mut p.at(at), "2.0").map_err(|e| e.in_key("jsonrpc"))?,
-        }
+        envelope_jsonrpc(p, env.jsonrpc)?;
         raw.shift_remove("jsonrpc");
         raw.shift_remove("id");
-        id.map(|at| Id::decode(&mut p.at(at)).map_err(|e| e.in_key("id")))
-            .transpose()?
+        envelope_id(p, id)?
     };
     if is_request {
         let req = Req::custom(raw).ok_or_else(|| {
