@@ -1832,3 +1832,36 @@ fn best_member_tries_the_highest_score_first_and_ties_in_schema_order() {
     // Nothing can be the object.
     assert!(best_member::<usize>(&[None, None], &fail).is_none());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// `best_member` finds the first member without sorting: the order it tries members in is
+    /// a stable sort of the scores, best first (the first, then the others that fit
+    /// completely, when the first fits completely), for any scores; small ranges make ties.
+    #[test]
+    fn best_member_tries_members_in_a_stable_ranking(
+        scores in prop::collection::vec(
+            prop::option::of((any::<bool>(), 0u32..3, 0u32..3, 0u32..3)),
+            0..8,
+        ),
+    ) {
+        use std::cell::RefCell;
+        let mut ranking: Vec<(usize, (bool, u32, u32, u32))> =
+            scores.iter().enumerate().filter_map(|(k, s)| s.map(|s| (k, s))).collect();
+        ranking.sort_by(|a, b| b.1.cmp(&a.1));
+        let expected: Vec<usize> = match ranking.first() {
+            None => vec![],
+            Some(&(k, (false, ..))) => vec![k],
+            Some(_) => ranking.iter().take_while(|(_, s)| s.0).map(|&(k, _)| k).collect(),
+        };
+        let tried = RefCell::new(Vec::new());
+        let fail = |k: usize| -> Result<usize, Error> {
+            tried.borrow_mut().push(k);
+            Err(Parser::new("").error("no"))
+        };
+        let outcome = best_member(&scores, &fail);
+        prop_assert_eq!(outcome.is_none(), expected.is_empty());
+        prop_assert_eq!(tried.into_inner(), expected);
+    }
+}
