@@ -48,6 +48,23 @@ pub struct Message {
     pub answers: Option<Answers>,
 }
 
+impl Message {
+    /// What the message is, to group timings by: its method (`tools/call`), with
+    /// ` (notification)` for a notification; `result of ` the method it answers (`(task)` when
+    /// task-augmented), `result` when its request is not in the corpus; `error`.
+    pub fn kind(&self) -> String {
+        let v: Value = serde_json::from_str(&self.text).unwrap_or(Value::Null);
+        match (v.get("method").and_then(Value::as_str), &self.answers) {
+            (Some(m), _) if v.get("id").is_some() => m.to_owned(),
+            (Some(m), _) => format!("{m} (notification)"),
+            (None, Some(a)) if a.task => format!("result of {} (task)", a.method),
+            (None, Some(a)) => format!("result of {}", a.method),
+            (None, None) if v.get("result").is_some() => "result".to_owned(),
+            (None, None) => "error".to_owned(),
+        }
+    }
+}
+
 /// A named list of messages.
 #[derive(Debug, Clone)]
 pub struct Corpus {

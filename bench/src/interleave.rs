@@ -56,3 +56,31 @@ pub fn interleaved<T>(
         })
         .collect()
 }
+
+/// The time of one run of `item(i)` for each of `n` items, each run `reps` times in a row
+/// (after `reps / 4` runs untimed: its code and data warm), `rounds` rounds over all items,
+/// the fastest round kept per item (the one least disturbed). For the profile of a corpus by
+/// message: what each message costs once its code is hot, which the passes of [`interleaved`]
+/// do not isolate.
+pub fn per_item<T>(
+    n: usize,
+    reps: usize,
+    rounds: usize,
+    mut item: impl FnMut(usize) -> T,
+) -> Vec<Duration> {
+    let reps = reps.max(1);
+    let mut best = vec![Duration::MAX; n];
+    for _ in 0..rounds.max(1) {
+        for (i, b) in best.iter_mut().enumerate() {
+            for _ in 0..reps / 4 {
+                black_box(item(i));
+            }
+            let start = Instant::now();
+            for _ in 0..reps {
+                black_box(item(i));
+            }
+            *b = (*b).min(start.elapsed() / reps as u32);
+        }
+    }
+    best
+}

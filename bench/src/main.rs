@@ -41,6 +41,19 @@ enum Command {
         /// `real` or `synthetic`.
         corpus: String,
     },
+    /// The decode time of each message with its code warm (each decoded `--reps` times in a
+    /// row, the fastest of `--rounds` rounds kept): index, kind, bytes, nanoseconds
+    /// (tab-separated). `bench/per-message.sh` sets it beside `serde_json::Value`'s.
+    PerMessage {
+        /// Codec name (see `messages`).
+        codec: String,
+        /// `real` or `synthetic`.
+        corpus: String,
+        #[arg(long, default_value_t = 64)]
+        reps: usize,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+    },
     /// Writes a corpus to stdout, one message a line, byte for byte: the input of
     /// `mcp-bench-value-default` (bench/value-default), which cannot link this crate without
     /// getting serde_json's `preserve_order` from `mcp-typed`.
@@ -152,6 +165,25 @@ fn main() -> anyhow::Result<()> {
                 prepared.corpus.messages.len(),
                 work
             );
+        }
+        Command::PerMessage {
+            codec,
+            corpus,
+            reps,
+            rounds,
+        } => {
+            let corpus = Corpus::by_name(&corpus)?;
+            let times = measure::per_message(&corpus, &codec, reps, rounds).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "codec `{codec}` does not decode (codecs: {:?})",
+                    measure::CODECS
+                )
+            })?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            writeln!(out, "index\tkind\tbytes\tns")?;
+            for (i, (m, t)) in corpus.messages.iter().zip(times).enumerate() {
+                writeln!(out, "{i}\t{}\t{}\t{}", m.kind(), m.text.len(), t.as_nanos())?;
+            }
         }
         Command::DumpCorpus { corpus } => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -130,6 +130,33 @@ impl Prepared {
     }
 }
 
+/// The decode time of each message of `corpus` with `codec`, warm ([`per_item`]: `reps` runs
+/// in a row, the fastest of `rounds` rounds); `None` when `codec` does not decode.
+///
+/// [`per_item`]: crate::interleave::per_item
+pub fn per_message(
+    corpus: &Corpus,
+    codec: &str,
+    reps: usize,
+    rounds: usize,
+) -> Option<Vec<Duration>> {
+    fn run<C: Codec>(m: &[crate::corpus::Message], reps: usize, rounds: usize) -> Vec<Duration> {
+        crate::interleave::per_item(m.len(), reps, rounds, |i| C::decode(&m[i]).is_ok())
+    }
+    let m = &corpus.messages;
+    Some(match codec {
+        codecs::McpTypes::NAME => run::<codecs::McpTypes>(m, reps, rounds),
+        codecs::McpTypesLater::NAME => run::<codecs::McpTypesLater>(m, reps, rounds),
+        codecs::McpTypesEnvelope::NAME => run::<codecs::McpTypesEnvelope>(m, reps, rounds),
+        codecs::Rmcp::NAME => run::<codecs::Rmcp>(m, reps, rounds),
+        codecs::RustMcpSchema::NAME => run::<codecs::RustMcpSchema>(m, reps, rounds),
+        codecs::Typify::NAME => run::<codecs::Typify>(m, reps, rounds),
+        codecs::JsonValue::NAME => run::<codecs::JsonValue>(m, reps, rounds),
+        codecs::Floor::NAME => run::<codecs::Floor>(m, reps, rounds),
+        _ => return None,
+    })
+}
+
 /// The region `measure.sh` has callgrind count (`--toggle-collect=*measured_region*`).
 #[inline(never)]
 pub fn measured_region<T>(f: impl FnOnce() -> T) -> T {

@@ -98,3 +98,27 @@ fn the_synthetic_corpus_is_valid_2025_11_25_traffic() {
     assert!(report.failed.is_empty(), "{:?}", report.failed);
     assert!(report.changed.is_empty(), "{:?}", report.changed);
 }
+
+#[test]
+fn per_message_times_every_message_and_names_its_kind() {
+    let corpus = real();
+    let kinds: Vec<String> = corpus.messages.iter().map(|m| m.kind()).collect();
+    // A request by its method, a notification marked, a result by the request it answers.
+    for kind in [
+        "tools/call",
+        "notifications/message (notification)",
+        "result of tools/list",
+        "error",
+    ] {
+        assert!(kinds.iter().any(|k| k == kind), "no `{kind}` in {kinds:?}");
+    }
+    let times = mcp_bench::measure::per_message(&corpus, codecs::McpTypes::NAME, 2, 1)
+        .expect("mcp-typed decodes");
+    assert_eq!(times.len(), corpus.messages.len());
+    assert!(
+        times
+            .iter()
+            .all(|t| !t.is_zero() && *t < std::time::Duration::MAX)
+    );
+    assert!(mcp_bench::measure::per_message(&corpus, "no such codec", 1, 1).is_none());
+}

@@ -9,6 +9,7 @@
 //! ```text
 //! mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
 //! mcp-bench-value-default time <corpus-name> <corpus-file> [rounds]
+//! mcp-bench-value-default per-message <corpus-file> [reps] [rounds]
 //! mcp-bench-value-default features
 //! ```
 //!
@@ -16,7 +17,8 @@
 //! `mcp-bench count serde_json::Value` does, and prints bytes, messages and work like it.
 //! `time` times the three operations the way `mcp-bench messages` times its codecs (each
 //! timing repeated until it spans 20 ms, operations interleaved round by round, the median
-//! round reported) and prints rows of `mcp-bench messages`' table.
+//! round reported) and prints rows of `mcp-bench messages`' table. `per-message` times each
+//! message's decode warm, as `mcp-bench per-message` does (index and nanoseconds).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -32,6 +34,7 @@ mod interleave;
 const USAGE: &str =
     "usage: mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
        mcp-bench-value-default time <corpus-name> <corpus-file> [rounds]
+       mcp-bench-value-default per-message <corpus-file> [reps] [rounds]
        mcp-bench-value-default features";
 
 /// The region `measure.sh` has callgrind count (`--toggle-collect=*measured_region*`), as in
@@ -114,6 +117,28 @@ fn count(op: &str, file: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The decode time of each message warm (`interleave::per_item`), as `mcp-bench per-message`
+/// times its codecs.
+fn per_message(file: &str, reps: &str, rounds: &str) -> Result<(), String> {
+    let number = |s: &str| match s.parse() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "reps and rounds must be positive numbers, not `{s}`"
+        )),
+    };
+    let (reps, rounds) = (number(reps)?, number(rounds)?);
+    let text = read_corpus(file)?;
+    let messages: Vec<&str> = text.split_terminator('\n').collect();
+    let times = interleave::per_item(messages.len(), reps, rounds, |i| {
+        serde_json::from_str::<Value>(messages[i]).is_ok()
+    });
+    println!("index\tns");
+    for (i, t) in times.iter().enumerate() {
+        println!("{i}\t{}", t.as_nanos());
+    }
+    Ok(())
+}
+
 /// The wall clock of `mcp-bench messages` for this one codec: the same method (the same
 /// file, `bench/src/interleave.rs`) and the same 20 ms per timing, the three operations
 /// interleaved.
@@ -161,6 +186,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         ["count", op, file] => count(op, file),
+        ["per-message", file] => per_message(file, "64", "5"),
+        ["per-message", file, reps] => per_message(file, reps, "5"),
+        ["per-message", file, reps, rounds] => per_message(file, reps, rounds),
         ["time", corpus, file] => time(corpus, file, 15),
         ["time", corpus, file, rounds] => match rounds.parse() {
             Ok(n) if n > 0 => time(corpus, file, n),
