@@ -64,7 +64,7 @@ enum Decided<'a> {
 /// gives for its `id` (kept with its text, [`RawJson::decoded`]); a result that is not of
 /// that type, or not awaited, is kept as text only, as it would be without `awaits`.
 ///
-/// The pass over the envelope is one function for every message set and revision ([`scan`]),
+/// The pass over the envelope is one function for every message set and revision (`scan`),
 /// and a response is built by one per `Id` type (`response`): this generic function only
 /// dispatches, so that a program decoding both directions runs one copy of the loop.
 pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
