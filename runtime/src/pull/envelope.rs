@@ -48,9 +48,9 @@ struct Envelope {
 
 /// The member that decides what a message is: the first of `method`, `result` and `error`.
 enum Decided<'a> {
-    /// `method` (borrowed from the input unless it has escapes). `after`: the members declare
-    /// the envelope and the pass stopped after the method's value, where the typed part goes
-    /// on ([`Start::AfterTag`] with this value's mark); else the object was read to its end.
+    /// `method` (borrowed from the input unless it has escapes), and where its value is when
+    /// the members declare the envelope: the pass stopped after that value, where the typed
+    /// part goes on ([`Start::AfterTag`]); `None`: the object was read to its end.
     Method(Cow<'a, str>, Option<usize>),
     /// `result`'s text from `start` to `end`, with the type it was decoded as, if any, and
     /// the value when it was one.
@@ -149,18 +149,21 @@ fn scan<'a>(
     if kind != Kind::Object {
         return Err(p.wrong("a JSON-RPC message", kind));
     }
-    let mark = p.mark();
-    let (mut jsonrpc, mut id) = (None, None);
+    let mut env = Envelope {
+        mark: p.mark(),
+        jsonrpc: None,
+        id: None,
+        others: 0,
+    };
     let mut decided: Option<Decided> = None;
-    let mut others = 0usize;
     let mut key = p.object_first()?.map(Member::of);
     while let Some(k) = key {
         match k {
             Member::Jsonrpc | Member::Id => {
                 let slot = if k == Member::Jsonrpc {
-                    &mut jsonrpc
+                    &mut env.jsonrpc
                 } else {
-                    &mut id
+                    &mut env.id
                 };
                 if slot.is_some() {
                     return Err(p.repeated(k.name()).in_key(k.name()));
@@ -178,12 +181,6 @@ fn scan<'a>(
                 if in_members {
                     // The typed part goes on from here, in one pass (the members before
                     // `method` are read again).
-                    let env = Envelope {
-                        mark,
-                        jsonrpc,
-                        id,
-                        others,
-                    };
                     return Ok((env, Decided::Method(method, Some(value))));
                 }
                 decided = Some(Decided::Method(method, None));
@@ -195,7 +192,7 @@ fn scan<'a>(
                 // skipped as text, and the message's verdict is the text's.
                 p.peek()?;
                 let start = p.mark();
-                let typed = expected(p, id).map(|t| (t, p.detached(|q| t.decode(q)).ok()));
+                let typed = expected(p, env.id).map(|t| (t, p.detached(|q| t.decode(q)).ok()));
                 if !matches!(typed, Some((_, Some(_)))) {
                     p.skip_raw()?;
                 }
@@ -206,7 +203,7 @@ fn scan<'a>(
                 p.skip()?;
             }
             _ => {
-                others += 1;
+                env.others += 1;
                 p.skip()?;
             }
         }
@@ -214,15 +211,7 @@ fn scan<'a>(
     }
     match decided {
         None => Err(p.error("not a JSON-RPC message: no `method`, `result` or `error`")),
-        Some(decided) => {
-            let env = Envelope {
-                mark,
-                jsonrpc,
-                id,
-                others,
-            };
-            Ok((env, decided))
-        }
+        Some(decided) => Ok((env, decided)),
     }
 }
 

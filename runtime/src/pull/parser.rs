@@ -1078,9 +1078,9 @@ fn unicode_escape(data: &[u8], i: usize) -> Option<(char, usize)> {
 
 /// The first byte at or after `i` that is not JSON whitespace, and where it is; `None` at the
 /// input's end. The byte at `i` is read and compared once when it is not whitespace, as
-/// everywhere in compact JSON; the scan for whitespace is out of line. (A `skip_whitespace`
-/// then a look at the byte it stopped at read and compared it twice, four to five times a
-/// member: 2.4 % of the real decode's instructions, BENCHMARKS.md section 9.)
+/// everywhere in compact JSON; the scan over whitespace is out of line. (Skipping whitespace
+/// and then looking at the byte the skip stopped at read and compared it twice, four to five
+/// times a member: 2.8 % of the real decode's instructions, BENCHMARKS.md section 9.)
 #[inline(always)]
 fn next_byte(data: &[u8], i: usize) -> Option<(usize, u8)> {
     match data.get(i) {
@@ -1090,20 +1090,13 @@ fn next_byte(data: &[u8], i: usize) -> Option<(usize, u8)> {
     }
 }
 
-/// [`next_byte`] when the byte at `i` may be whitespace.
+/// [`next_byte`] when the byte at `i` may be whitespace: past it.
 #[inline(never)]
-fn after_whitespace(data: &[u8], i: usize) -> Option<(usize, u8)> {
-    let i = skip_whitespace(data, i);
-    data.get(i).map(|&b| (i, b))
-}
-
-/// The offset of the first byte at or after `i` that is not JSON whitespace.
-#[inline]
-fn skip_whitespace(data: &[u8], mut i: usize) -> usize {
+fn after_whitespace(data: &[u8], mut i: usize) -> Option<(usize, u8)> {
     while let Some(b' ' | b'\t' | b'\n' | b'\r') = data.get(i) {
         i += 1;
     }
-    i
+    data.get(i).map(|&b| (i, b))
 }
 
 /// A number named as serde_json names it in type errors.

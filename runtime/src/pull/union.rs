@@ -177,17 +177,25 @@ pub fn best_member<T>(
 }
 
 /// The member [`rank`] puts first, and whether it fits completely, without building the
-/// ranking: the highest score, the first in schema order among equals.
+/// ranking: the highest score, the first in schema order among equals. (A loop, not
+/// `min_by_key` with `Reverse`: that ran twice the instructions, 26,072 against 13,468 over
+/// the real corpus.)
 fn best(scores: &[Score]) -> Option<(usize, bool)> {
     let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-    for (k, s) in scores.iter().enumerate() {
-        if let Some(s) = *s {
-            if best.is_none_or(|(_, b)| s > b) {
-                best = Some((k, s));
-            }
+    for (k, s) in candidates(scores) {
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((k, s));
         }
     }
     best.map(|(k, (complete, ..))| (k, complete))
+}
+
+/// The members that can be the object, with their scores, in schema order.
+fn candidates(scores: &[Score]) -> impl Iterator<Item = (usize, (bool, u32, u32, u32))> + '_ {
+    scores
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
 }
 
 /// The members that can be the object with their scores, best first, equal scores in schema
@@ -195,11 +203,7 @@ fn best(scores: &[Score]) -> Option<(usize, bool)> {
 /// rather than one per union (the sort was 8 % of a revision's LLVM IR).
 #[cold]
 fn rank(scores: &[Score]) -> Vec<(usize, (bool, u32, u32, u32))> {
-    let mut ranked: Vec<(usize, (bool, u32, u32, u32))> = scores
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| s.map(|s| (k, s)))
-        .collect();
+    let mut ranked: Vec<(usize, (bool, u32, u32, u32))> = candidates(scores).collect();
     // Stable: equal scores keep schema order.
     ranked.sort_by_key(|r| std::cmp::Reverse(r.1));
     ranked
