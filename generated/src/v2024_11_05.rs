@@ -8437,6 +8437,78 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            meta: Option<__rt::JsonObject>,
+            role: Option<super::Role>,
+            content: Option<super::CreateMessageResultContent>,
+            model: Option<String>,
+            stop_reason: Option<String>,
+            roots: Option<Vec<super::Root>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ClientResult object",
+            keys: &["_meta", "role", "content", "model", "stopReason", "roots"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, model),
+                __rt::slot!(Slots, stop_reason),
+                __rt::slot!(Slots, roots),
+            ],
+        };
+        let mut s = Slots {
+            meta: None,
+            role: None,
+            content: None,
+            model: None,
+            stop_reason: None,
+            roots: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ClientResult::McpResult(super::McpResult {
+                            meta: s.meta,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ClientResult::CreateMessage(super::CreateMessageResult {
+                            meta: s.meta,
+                            role: pull::required(s.role, "role")?,
+                            content: pull::required(s.content, "content")?,
+                            model: pull::required(s.model, "model")?,
+                            stop_reason: s.stop_reason,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::ClientResult::ListRoots(super::ListRootsResult {
+                            meta: s.meta,
+                            roots: pull::required(s.roots, "roots")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -8944,6 +9016,63 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EmbeddedResourceResource object",
+            keys: &["uri", "mimeType", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -10728,6 +10857,63 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ReadResourceResultContentsItem object",
+            keys: &["uri", "mimeType", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -11658,6 +11844,203 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            meta: Option<__rt::JsonObject>,
+            protocol_version: Option<String>,
+            capabilities: Option<Box<super::ServerCapabilities>>,
+            server_info: Option<super::Implementation>,
+            instructions: Option<String>,
+            next_cursor: Option<String>,
+            resources: Option<Vec<super::Resource>>,
+            resource_templates: Option<Vec<super::ResourceTemplate>>,
+            contents: Option<Vec<super::ReadResourceResultContentsItem>>,
+            prompts: Option<Vec<super::Prompt>>,
+            description: Option<String>,
+            messages: Option<Vec<super::PromptMessage>>,
+            tools: Option<Vec<super::Tool>>,
+            content: Option<Vec<super::CallToolResultContentItem>>,
+            is_error: Option<bool>,
+            completion: Option<super::CompleteResultCompletion>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ServerResult object",
+            keys: &[
+                "_meta",
+                "protocolVersion",
+                "capabilities",
+                "serverInfo",
+                "instructions",
+                "nextCursor",
+                "resources",
+                "resourceTemplates",
+                "contents",
+                "prompts",
+                "description",
+                "messages",
+                "tools",
+                "content",
+                "isError",
+                "completion",
+            ],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, box capabilities),
+                __rt::slot!(Slots, server_info),
+                __rt::slot!(Slots, instructions),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resources),
+                __rt::slot!(Slots, resource_templates),
+                __rt::slot!(Slots, contents),
+                __rt::slot!(Slots, prompts),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, messages),
+                __rt::slot!(Slots, tools),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, is_error),
+                __rt::slot!(Slots, completion),
+            ],
+        };
+        let mut s = Slots {
+            meta: None,
+            protocol_version: None,
+            capabilities: None,
+            server_info: None,
+            instructions: None,
+            next_cursor: None,
+            resources: None,
+            resource_templates: None,
+            contents: None,
+            prompts: None,
+            description: None,
+            messages: None,
+            tools: None,
+            content: None,
+            is_error: None,
+            completion: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ServerResult::McpResult(super::McpResult {
+                            meta: s.meta,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ServerResult::Initialize(super::InitializeResult {
+                            meta: s.meta,
+                            protocol_version: pull::required(
+                                s.protocol_version,
+                                "protocolVersion",
+                            )?,
+                            capabilities: pull::required(
+                                s.capabilities,
+                                "capabilities",
+                            )?,
+                            server_info: pull::required(s.server_info, "serverInfo")?,
+                            instructions: s.instructions,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::ServerResult::ListResources(super::ListResourcesResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            resources: pull::required(s.resources, "resources")?,
+                            extra,
+                        }),
+                    )
+                }
+                3 => {
+                    Ok(
+                        super::ServerResult::ListResourceTemplates(super::ListResourceTemplatesResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            resource_templates: pull::required(
+                                s.resource_templates,
+                                "resourceTemplates",
+                            )?,
+                            extra,
+                        }),
+                    )
+                }
+                4 => {
+                    Ok(
+                        super::ServerResult::ReadResource(super::ReadResourceResult {
+                            meta: s.meta,
+                            contents: pull::required(s.contents, "contents")?,
+                            extra,
+                        }),
+                    )
+                }
+                5 => {
+                    Ok(
+                        super::ServerResult::ListPrompts(super::ListPromptsResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            prompts: pull::required(s.prompts, "prompts")?,
+                            extra,
+                        }),
+                    )
+                }
+                6 => {
+                    Ok(
+                        super::ServerResult::GetPrompt(super::GetPromptResult {
+                            meta: s.meta,
+                            description: s.description,
+                            messages: pull::required(s.messages, "messages")?,
+                            extra,
+                        }),
+                    )
+                }
+                7 => {
+                    Ok(
+                        super::ServerResult::ListTools(super::ListToolsResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            tools: pull::required(s.tools, "tools")?,
+                            extra,
+                        }),
+                    )
+                }
+                8 => {
+                    Ok(
+                        super::ServerResult::CallTool(super::CallToolResult {
+                            meta: s.meta,
+                            content: pull::required(s.content, "content")?,
+                            is_error: s.is_error,
+                            extra,
+                        }),
+                    )
+                }
+                9 => {
+                    Ok(
+                        super::ServerResult::Complete(super::CompleteResult {
+                            meta: s.meta,
+                            completion: pull::required(s.completion, "completion")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 10] = [None; 10];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {

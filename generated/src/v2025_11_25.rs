@@ -15939,6 +15939,68 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            meta: Option<__rt::JsonObject>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EmbeddedResourceResource object",
+            keys: &["uri", "mimeType", "_meta", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            meta: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -16063,6 +16125,92 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            r#enum: Option<Vec<String>>,
+            default: Option<String>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+            enum_names: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EnumSchema object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "enum",
+                "default",
+                "oneOf",
+                "enumNames",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, one_of),
+                __rt::slot!(Slots, enum_names),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            r#enum: None,
+            default: None,
+            one_of: None,
+            enum_names: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EnumSchema::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EnumSchema::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::EnumSchema::LegacyTitledEnum(super::LegacyTitledEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            enum_names: s.enum_names,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -18191,6 +18339,117 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            min_length: Option<i64>,
+            max_length: Option<i64>,
+            format: Option<super::StringSchemaFormat>,
+            default: Option<String>,
+            r#enum: Option<Vec<String>>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+            enum_names: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a PrimitiveSchemaDefinition object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "minLength",
+                "maxLength",
+                "format",
+                "default",
+                "enum",
+                "oneOf",
+                "enumNames",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_length),
+                __rt::slot!(Slots, max_length),
+                __rt::slot!(Slots, format),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, one_of),
+                __rt::slot!(Slots, enum_names),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            min_length: None,
+            max_length: None,
+            format: None,
+            default: None,
+            r#enum: None,
+            one_of: None,
+            enum_names: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::String(super::StringSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_length: s.min_length,
+                            max_length: s.max_length,
+                            format: s.format,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                3 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::LegacyTitledEnum(super::LegacyTitledEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            enum_names: s.enum_names,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -18723,6 +18982,68 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            meta: Option<__rt::JsonObject>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ReadResourceResultContentsItem object",
+            keys: &["uri", "mimeType", "_meta", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            meta: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -20074,6 +20395,294 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            meta: Option<__rt::JsonObject>,
+            protocol_version: Option<String>,
+            capabilities: Option<Box<super::ServerCapabilities>>,
+            server_info: Option<super::Implementation>,
+            instructions: Option<String>,
+            next_cursor: Option<String>,
+            resources: Option<Vec<super::Resource>>,
+            resource_templates: Option<Vec<super::ResourceTemplate>>,
+            contents: Option<Vec<super::ReadResourceResultContentsItem>>,
+            prompts: Option<Vec<super::Prompt>>,
+            description: Option<String>,
+            messages: Option<Vec<super::PromptMessage>>,
+            tools: Option<Vec<super::Tool>>,
+            content: Option<Vec<super::ContentBlock>>,
+            structured_content: Option<__rt::JsonObject>,
+            is_error: Option<bool>,
+            task_id: Option<String>,
+            status: Option<super::TaskStatus>,
+            status_message: Option<String>,
+            created_at: Option<String>,
+            last_updated_at: Option<String>,
+            ttl: Option<Option<i64>>,
+            poll_interval: Option<i64>,
+            tasks: Option<Vec<super::Task>>,
+            completion: Option<super::CompleteResultCompletion>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ServerResult object",
+            keys: &[
+                "_meta",
+                "protocolVersion",
+                "capabilities",
+                "serverInfo",
+                "instructions",
+                "nextCursor",
+                "resources",
+                "resourceTemplates",
+                "contents",
+                "prompts",
+                "description",
+                "messages",
+                "tools",
+                "content",
+                "structuredContent",
+                "isError",
+                "taskId",
+                "status",
+                "statusMessage",
+                "createdAt",
+                "lastUpdatedAt",
+                "ttl",
+                "pollInterval",
+                "tasks",
+                "completion",
+            ],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, box capabilities),
+                __rt::slot!(Slots, server_info),
+                __rt::slot!(Slots, instructions),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resources),
+                __rt::slot!(Slots, resource_templates),
+                __rt::slot!(Slots, contents),
+                __rt::slot!(Slots, prompts),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, messages),
+                __rt::slot!(Slots, tools),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, structured_content),
+                __rt::slot!(Slots, is_error),
+                __rt::slot!(Slots, task_id),
+                __rt::slot!(Slots, status),
+                __rt::slot!(Slots, status_message),
+                __rt::slot!(Slots, created_at),
+                __rt::slot!(Slots, last_updated_at),
+                __rt::slot!(Slots, ttl),
+                __rt::slot!(Slots, poll_interval),
+                __rt::slot!(Slots, tasks),
+                __rt::slot!(Slots, completion),
+            ],
+        };
+        let mut s = Slots {
+            meta: None,
+            protocol_version: None,
+            capabilities: None,
+            server_info: None,
+            instructions: None,
+            next_cursor: None,
+            resources: None,
+            resource_templates: None,
+            contents: None,
+            prompts: None,
+            description: None,
+            messages: None,
+            tools: None,
+            content: None,
+            structured_content: None,
+            is_error: None,
+            task_id: None,
+            status: None,
+            status_message: None,
+            created_at: None,
+            last_updated_at: None,
+            ttl: None,
+            poll_interval: None,
+            tasks: None,
+            completion: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ServerResult::McpResult(super::McpResult {
+                            meta: s.meta,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ServerResult::Initialize(super::InitializeResult {
+                            meta: s.meta,
+                            protocol_version: pull::required(
+                                s.protocol_version,
+                                "protocolVersion",
+                            )?,
+                            capabilities: pull::required(
+                                s.capabilities,
+                                "capabilities",
+                            )?,
+                            server_info: pull::required(s.server_info, "serverInfo")?,
+                            instructions: s.instructions,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::ServerResult::ListResources(super::ListResourcesResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            resources: pull::required(s.resources, "resources")?,
+                            extra,
+                        }),
+                    )
+                }
+                3 => {
+                    Ok(
+                        super::ServerResult::ListResourceTemplates(super::ListResourceTemplatesResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            resource_templates: pull::required(
+                                s.resource_templates,
+                                "resourceTemplates",
+                            )?,
+                            extra,
+                        }),
+                    )
+                }
+                4 => {
+                    Ok(
+                        super::ServerResult::ReadResource(super::ReadResourceResult {
+                            meta: s.meta,
+                            contents: pull::required(s.contents, "contents")?,
+                            extra,
+                        }),
+                    )
+                }
+                5 => {
+                    Ok(
+                        super::ServerResult::ListPrompts(super::ListPromptsResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            prompts: pull::required(s.prompts, "prompts")?,
+                            extra,
+                        }),
+                    )
+                }
+                6 => {
+                    Ok(
+                        super::ServerResult::GetPrompt(super::GetPromptResult {
+                            meta: s.meta,
+                            description: s.description,
+                            messages: pull::required(s.messages, "messages")?,
+                            extra,
+                        }),
+                    )
+                }
+                7 => {
+                    Ok(
+                        super::ServerResult::ListTools(super::ListToolsResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            tools: pull::required(s.tools, "tools")?,
+                            extra,
+                        }),
+                    )
+                }
+                8 => {
+                    Ok(
+                        super::ServerResult::CallTool(super::CallToolResult {
+                            meta: s.meta,
+                            content: pull::required(s.content, "content")?,
+                            structured_content: s.structured_content,
+                            is_error: s.is_error,
+                            extra,
+                        }),
+                    )
+                }
+                9 => {
+                    Ok(
+                        super::ServerResult::GetTask(super::GetTaskResult {
+                            meta: s.meta,
+                            task_id: pull::required(s.task_id, "taskId")?,
+                            status: pull::required(s.status, "status")?,
+                            status_message: s.status_message,
+                            created_at: pull::required(s.created_at, "createdAt")?,
+                            last_updated_at: pull::required(
+                                s.last_updated_at,
+                                "lastUpdatedAt",
+                            )?,
+                            ttl: pull::required(s.ttl, "ttl")?,
+                            poll_interval: s.poll_interval,
+                            extra,
+                        }),
+                    )
+                }
+                10 => {
+                    Ok(
+                        super::ServerResult::GetTaskPayload(super::GetTaskPayloadResult {
+                            meta: s.meta,
+                            extra,
+                        }),
+                    )
+                }
+                11 => {
+                    Ok(
+                        super::ServerResult::CancelTask(super::CancelTaskResult {
+                            meta: s.meta,
+                            task_id: pull::required(s.task_id, "taskId")?,
+                            status: pull::required(s.status, "status")?,
+                            status_message: s.status_message,
+                            created_at: pull::required(s.created_at, "createdAt")?,
+                            last_updated_at: pull::required(
+                                s.last_updated_at,
+                                "lastUpdatedAt",
+                            )?,
+                            ttl: pull::required(s.ttl, "ttl")?,
+                            poll_interval: s.poll_interval,
+                            extra,
+                        }),
+                    )
+                }
+                12 => {
+                    Ok(
+                        super::ServerResult::ListTasks(super::ListTasksResult {
+                            meta: s.meta,
+                            next_cursor: s.next_cursor,
+                            tasks: pull::required(s.tasks, "tasks")?,
+                            extra,
+                        }),
+                    )
+                }
+                13 => {
+                    Ok(
+                        super::ServerResult::Complete(super::CompleteResult {
+                            meta: s.meta,
+                            completion: pull::required(s.completion, "completion")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); GetTask (with taskId, status, createdAt, lastUpdatedAt, ttl); GetTaskPayload (with ); CancelTask (with taskId, status, createdAt, lastUpdatedAt, ttl); ListTasks (with tasks); Complete (with completion)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 14] = [None; 14];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -20308,6 +20917,69 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            r#enum: Option<Vec<String>>,
+            default: Option<String>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a SingleSelectEnumSchema object",
+            keys: &["type", "title", "description", "enum", "default", "oneOf"],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, one_of),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            r#enum: None,
+            default: None,
+            one_of: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::SingleSelectEnumSchema::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::SingleSelectEnumSchema::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {

@@ -14893,6 +14893,68 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            meta: Option<super::MetaObject>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EmbeddedResourceResource object",
+            keys: &["uri", "mimeType", "_meta", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            meta: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EmbeddedResourceResource::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -15017,6 +15079,92 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            r#enum: Option<Vec<String>>,
+            default: Option<String>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+            enum_names: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EnumSchema object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "enum",
+                "default",
+                "oneOf",
+                "enumNames",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, one_of),
+                __rt::slot!(Slots, enum_names),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            r#enum: None,
+            default: None,
+            one_of: None,
+            enum_names: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EnumSchema::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EnumSchema::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::EnumSchema::LegacyTitledEnum(super::LegacyTitledEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            enum_names: s.enum_names,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -17611,6 +17759,117 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            min_length: Option<i64>,
+            max_length: Option<i64>,
+            format: Option<super::StringSchemaFormat>,
+            default: Option<String>,
+            r#enum: Option<Vec<String>>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+            enum_names: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a PrimitiveSchemaDefinition object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "minLength",
+                "maxLength",
+                "format",
+                "default",
+                "enum",
+                "oneOf",
+                "enumNames",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_length),
+                __rt::slot!(Slots, max_length),
+                __rt::slot!(Slots, format),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, one_of),
+                __rt::slot!(Slots, enum_names),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            min_length: None,
+            max_length: None,
+            format: None,
+            default: None,
+            r#enum: None,
+            one_of: None,
+            enum_names: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::String(super::StringSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_length: s.min_length,
+                            max_length: s.max_length,
+                            format: s.format,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                2 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                3 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::LegacyTitledEnum(super::LegacyTitledEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            enum_names: s.enum_names,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -18162,6 +18421,68 @@ pub mod __de {
             ],
             common: &[],
         };
+        struct Slots {
+            uri: Option<String>,
+            mime_type: Option<String>,
+            meta: Option<super::MetaObject>,
+            text: Option<String>,
+            blob: Option<String>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a ReadResourceResultContentsItem object",
+            keys: &["uri", "mimeType", "_meta", "text", "blob"],
+            required: 0,
+            consts: 0u64,
+            slots: &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, blob),
+            ],
+        };
+        let mut s = Slots {
+            uri: None,
+            mime_type: None,
+            meta: None,
+            text: None,
+            blob: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            text: pull::required(s.text, "text")?,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
+                            uri: pull::required(s.uri, "uri")?,
+                            mime_type: s.mime_type,
+                            meta: s.meta,
+                            blob: pull::required(s.blob, "blob")?,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -19586,6 +19907,69 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            r#enum: Option<Vec<String>>,
+            default: Option<String>,
+            one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a SingleSelectEnumSchema object",
+            keys: &["type", "title", "description", "enum", "default", "oneOf"],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("string"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, default),
+                __rt::slot!(Slots, one_of),
+            ],
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            r#enum: None,
+            default: None,
+            one_of: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            return match k {
+                0 => {
+                    Ok(
+                        super::SingleSelectEnumSchema::UntitledSingleSelectEnum(super::UntitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            r#enum: pull::required(s.r#enum, "enum")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::SingleSelectEnumSchema::TitledSingleSelectEnum(super::TitledSingleSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            one_of: pull::required(s.one_of, "oneOf")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {

@@ -16,6 +16,8 @@ use mcp_pull_spike::{
     CODECS, corpus, decode_jiter, decode_jiter_with, decode_mcp_typed, decode_pass, decode_simd,
 };
 
+// The bench's timers; `per_item` (per-message timing) is the bench's alone.
+#[allow(dead_code)]
 #[path = "../../bench/src/interleave.rs"]
 mod interleave;
 

@@ -9,12 +9,14 @@
 //! read the tag continues the member's object from there), `impl Methods` for the request
 //! and notification sets, and one function per union group told apart by shape.
 
+use std::collections::BTreeMap;
+
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Cx, ident};
 use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Tagged, kinds};
-use crate::ir::{ConstValue, Extra, Module, Struct, TypeKind, TypeRef, Union};
+use crate::ir::{ConstValue, Extra, Field, Module, Struct, TypeKind, TypeRef, Union};
 
 /// `Decode` (and `DecodeObject`) for the type of `cx`.
 pub(super) fn for_type(cx: &Cx) -> TokenStream {
@@ -125,17 +127,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             TokenStream::new(),
         ),
     };
-    let inits = s.fields.iter().map(|f| {
-        let field = ident(&f.rust_name);
-        let k = &f.json_name;
-        if f.required {
-            quote! { #field: pull::required(s.#field, #k)?, }
-        } else if f.null_is_absent {
-            quote! { #field: s.#field.flatten(), }
-        } else {
-            quote! { #field: s.#field, }
-        }
-    });
+    let inits = s.fields.iter().map(|f| field_init(f, &ident(&f.rust_name)));
     quote! {
         impl pull::DecodeObject for super::#name {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
@@ -159,6 +151,19 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             }
         }
 
+    }
+}
+
+/// A struct's field `f` from its slot `slot` in the slots struct `s`.
+fn field_init(f: &Field, slot: &proc_macro2::Ident) -> TokenStream {
+    let field = ident(&f.rust_name);
+    let k = &f.json_name;
+    if f.required {
+        quote! { #field: pull::required(s.#slot, #k)?, }
+    } else if f.null_is_absent {
+        quote! { #field: s.#slot.flatten(), }
+    } else {
+        quote! { #field: s.#slot, }
     }
 }
 
@@ -404,6 +409,8 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let slot_names = m.slots.iter().map(|s| s.json_name.as_str());
     let mut variants = Vec::new();
     let mut picks = Vec::new();
+    let mut builds = Vec::new();
+    let slot_fields = slot_fields(module, u, m);
     let mut described = Vec::new();
     for &i in &m.members {
         let (Some(sname), Some(st)) = (
@@ -451,6 +458,23 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         picks.push(quote! {
             #lit => <super::#s as pull::DecodeObject>::decode_object(&mut p.at(mark), Start::Value).map(super::#name::#v),
         });
+        if m.one_pass {
+            let inits = st
+                .fields
+                .iter()
+                .map(|f| field_init(f, &ident(&slot_fields[f.json_name.as_str()].rust_name)));
+            let extra = match st.extra {
+                Extra::Any if st.extra_name == "extra" => quote! { extra, },
+                Extra::Any => {
+                    let x = ident(&st.extra_name);
+                    quote! { #x: extra, }
+                }
+                _ => TokenStream::new(),
+            };
+            builds.push(quote! {
+                #lit => Ok(super::#name::#v(super::#s { #( #inits )* #extra })),
+            });
+        }
     }
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
     // Constants every member requires with the same value (`jsonrpc`): a wrong value is
@@ -491,6 +515,20 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let count = proc_macro2::Literal::usize_unsuffixed(variants.len());
     uses.checks.set(!variants.is_empty());
     let imports = uses.imports(&["Merged", "Variant"]);
+    let one_pass = if m.one_pass {
+        let table = one_pass_table(cx, u, m, &slot_fields, &format!("a {union_name} object"));
+        quote! {
+            #table
+            if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+                return match k {
+                    #( #builds )*
+                    _ => Err(p.error(#msg)),
+                };
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
     helpers.extend(quote! {
         #[allow(non_snake_case)]
         fn #f(p: &mut Parser<'_>, start: Start) -> pull::Result<super::#name> {
@@ -500,6 +538,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
                 variants: &[#( #variants ),*],
                 common: &[#( #common ),*],
             };
+            #one_pass
             let mut scores: [pull::Score; #count] = [None; #count];
             let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {
@@ -513,6 +552,84 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         }
     });
     quote!(#f)
+}
+
+/// The slots struct, the table and the empty slots of a group decoded in one pass
+/// (`Merged::one_pass`): a field per slot that is a member's field (named as the first member
+/// declaring it names it), the slots in the scoring table's order, a slot's constant checked
+/// as the members declare it, nothing required (the scoring says which member is complete).
+fn one_pass_table(
+    cx: &Cx,
+    u: &Union,
+    m: &Merged,
+    slot_fields: &BTreeMap<&str, &Field>,
+    expecting: &str,
+) -> TokenStream {
+    let structs: Vec<&Struct> = m
+        .members
+        .iter()
+        .filter_map(|&i| cx.module.as_struct(&u.variants[i].ty))
+        .collect();
+    let (mut fields, mut entries, mut nones) = (Vec::new(), Vec::new(), Vec::new());
+    let mut consts = 0u64;
+    for (j, slot) in m.slots.iter().enumerate() {
+        let k = &slot.json_name;
+        if let Some(c) = structs.iter().find_map(|s| s.const_field(k)) {
+            consts |= 1 << j;
+            entries.push(match &c.value {
+                ConstValue::Str(v) => quote! { pull::Slot::str(#v), },
+                ConstValue::Int(v) => quote! { pull::Slot::int(#v), },
+            });
+            continue;
+        }
+        let (Some(f), Some(ty)) = (slot_fields.get(k.as_str()), &slot.typed) else {
+            unreachable!(
+                "{}: a one-pass slot is a constant or a typed field",
+                cx.ty.name
+            );
+        };
+        let n = ident(&f.rust_name);
+        let t = de_type(ty);
+        if f.boxed {
+            fields.push(quote! { #n: Option<Box<#t>>, });
+            entries.push(quote! { __rt::slot!(Slots, box #n), });
+        } else {
+            fields.push(quote! { #n: Option<#t>, });
+            entries.push(quote! { __rt::slot!(Slots, #n), });
+        }
+        nones.push(quote! { #n: None, });
+    }
+    let keys = m.slots.iter().map(|s| s.json_name.as_str());
+    quote! {
+        struct Slots {
+            #( #fields )*
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: #expecting,
+            keys: &[#( #keys ),*],
+            required: 0,
+            consts: #consts,
+            slots: &[#( #entries )*],
+        };
+        let mut s = Slots { #( #nones )* };
+        let mut extra = __rt::Extra::new();
+    }
+}
+
+/// The fields that name the slots of a group decoded in one pass, by JSON name: each the
+/// first member's declaring it.
+fn slot_fields<'m>(module: &'m Module, u: &'m Union, m: &Merged) -> BTreeMap<&'m str, &'m Field> {
+    let mut named = BTreeMap::new();
+    for st in m
+        .members
+        .iter()
+        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
+    {
+        for f in &st.fields {
+            named.entry(f.json_name.as_str()).or_insert(f);
+        }
+    }
+    named
 }
 
 /// A type as named from inside `__de`.

@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Module, TypeKind, TypeRef, Variant, naming};
+use super::{ConstValue, Extra, Field, Module, Struct, TypeKind, TypeRef, Variant, naming};
 use crate::error::{Error, Result};
 
 /// A JSON value kind.
@@ -135,6 +135,13 @@ pub struct Merged {
     pub fallback: Option<usize>,
     /// Index of this group among the union's merged groups (names the builder).
     pub id: usize,
+    /// The group can be decoded in one pass into slots of its own, then built as the
+    /// member scored best (falling back to scoring first when that does not decide): every
+    /// slot is a constant of one value in every member declaring it, or a field of one type
+    /// (boxed alike) in every member declaring it, so that a value decoding into its slot
+    /// is one each declaring member takes; every member keeps or refuses unknown members
+    /// (none types them); the slots' Rust names are distinct.
+    pub one_pass: bool,
 }
 
 /// A property buffered by a merged builder.
@@ -490,12 +497,44 @@ fn merged(
     }
     let id = *ids;
     *ids += 1;
+    let one_pass = one_pass(module, variants, members, &slots);
     Merged {
         members: members.to_vec(),
         slots,
         fallback,
         id,
+        one_pass,
     }
+}
+
+/// Whether a merged group can be decoded in one pass (see [`Merged::one_pass`]).
+fn one_pass(module: &Module, variants: &[Variant], members: &[usize], slots: &[Slot]) -> bool {
+    let structs: Vec<&Struct> = members
+        .iter()
+        .filter_map(|&m| module.as_struct(&variants[m].ty))
+        .collect();
+    if structs.len() != members.len() || structs.iter().any(|s| matches!(s.extra, Extra::Typed(_)))
+    {
+        return false;
+    }
+    let mut names = BTreeSet::new();
+    slots.iter().all(|slot| {
+        let k = slot.json_name.as_str();
+        let consts: Vec<&ConstValue> = structs
+            .iter()
+            .filter_map(|s| s.const_field(k).map(|c| &c.value))
+            .collect();
+        let fields: Vec<&Field> = structs.iter().filter_map(|s| s.field(k)).collect();
+        match (consts.first(), fields.first()) {
+            (Some(c), None) => consts.iter().all(|x| x == c),
+            (None, Some(f)) => {
+                slot.typed.is_some()
+                    && fields.iter().all(|x| x.boxed == f.boxed)
+                    && names.insert(f.rust_name.as_str())
+            }
+            _ => false,
+        }
+    })
 }
 
 struct TagChoice {

@@ -1443,6 +1443,51 @@ pub mod shapes {
                 ],
                 common: &[(0, Str("text"))],
             };
+            struct Slots {
+                text: Option<String>,
+                r#enum: Option<Vec<String>>,
+            }
+            static TABLE: pull::Table<Slots> = pull::Table {
+                expecting: "a Block object",
+                keys: &["type", "text", "enum"],
+                required: 0,
+                consts: 1u64,
+                slots: &[
+                    pull::Slot::str("text"),
+                    __rt::slot!(Slots, text),
+                    __rt::slot!(Slots, r#enum),
+                ],
+            };
+            let mut s = Slots { text: None, r#enum: None };
+            let mut extra = __rt::Extra::new();
+            if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+                return match k {
+                    0 => {
+                        Ok(
+                            super::Block::Text(super::Text {
+                                text: pull::required(s.text, "text")?,
+                                extra,
+                            }),
+                        )
+                    }
+                    1 => {
+                        Ok(
+                            super::Block::Choice(super::Choice {
+                                r#enum: pull::required(s.r#enum, "enum")?,
+                                extra,
+                            }),
+                        )
+                    }
+                    _ => {
+                        Err(
+                            p
+                                .error(
+                                    "no member of Block matches this object; expected one of: Text (with type, text); Choice (with type, enum)",
+                                ),
+                        )
+                    }
+                };
+            }
             let mut scores: [pull::Score; 2] = [None; 2];
             let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {

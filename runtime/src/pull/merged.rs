@@ -8,9 +8,10 @@
 //! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
 //! the object's start.
 
-use super::object::{index_or_key, position, same_str};
+use super::object::{self, index_or_key, position, same_str};
 use super::value::{read, to_depth};
-use super::{Error, Kind as Token, Parser, Score, Start};
+use super::{Error, Kind as Token, Parser, Score, Start, Table, Unknown};
+use crate::Extra;
 use crate::json::Kind;
 
 /// A set of JSON kinds ([`Kind`]). A value read is of each kind it is: an integer of
@@ -291,6 +292,60 @@ impl Merged {
         Ok(mark)
     }
 
+    /// Decodes the object in one pass, when that gives what scoring it and then decoding the
+    /// variant chosen gives: each member a variant declares into its slot in `s` (`table` is
+    /// the union's: its keys are [`Merged::slots`], in that order; its constants are the
+    /// variants' constants; it requires nothing), the others into `extra`; then the variant
+    /// that scores best on the members met, each value of which fits (it decoded as the type
+    /// every variant declaring it gives it, which is what the variants' `Fits` say).
+    ///
+    /// `Some(k)`: variant `k` fits completely and declares every member met (build it from
+    /// `s` and `extra`); the parser is after the object. `None`, the parser where it was:
+    /// score the object ([`Merged::score`]). That is on any error (a value a slot's type
+    /// refuses may still fit a variant that does not declare it; a member named twice, a
+    /// fault of the text: the scoring pass reports it), when no variant fits completely (its
+    /// decoder names what is missing), when the best one does not declare a member met (to
+    /// it, an unknown member, kept in its place among the others), and from
+    /// [`Start::Message`] and [`Start::NoTag`]. Saves the scoring pass, which read the object
+    /// once more before the variant's decoder did (elicitation forms: BENCHMARKS.md section 9).
+    pub fn one_pass<S>(
+        &self,
+        p: &mut Parser<'_>,
+        table: &Table<S>,
+        start: Start,
+        extra: &mut Extra,
+        s: &mut S,
+    ) -> Option<usize> {
+        debug_assert_eq!(table.keys, self.slots, "the union's table has its slots");
+        match start {
+            Start::Value => {}
+            // A tag every variant declares (a constant, which the tag's value selected).
+            Start::AfterTag { tag, .. } if position(self.slots, tag).is_some() => {}
+            _ => return None,
+        }
+        let mut q = p.at(p.mark());
+        let seen = object::members(&mut q, table, start, Unknown::Keep(extra), s).ok()?;
+        let k = self.pick(seen, !extra.is_empty())?;
+        *p = q;
+        Some(k)
+    }
+
+    /// The variant [`Merged::one_pass`] builds: the best scored on the members met (`seen`:
+    /// bits of [`Merged::slots`]; `rest`: a member in no slot), every value fitting and every
+    /// constant met matching, when it fits completely and declares every member met.
+    fn pick(&self, seen: u64, rest: bool) -> Option<usize> {
+        let mut best: Option<(usize, (bool, u32, u32, u32), u64)> = None;
+        for (k, v) in self.variants.iter().enumerate() {
+            if let Some((score, declared)) = score_met(v, seen, rest)
+                && best.is_none_or(|(_, b, _)| score > b)
+            {
+                best = Some((k, score, declared));
+            }
+        }
+        let (k, (complete, ..), declared) = best?;
+        (complete && seen & !declared == 0).then_some(k)
+    }
+
     /// The members from `key` (read) to the object's end.
     fn members(
         &self,
@@ -455,6 +510,45 @@ fn score_of(p: &Parser<'_>, rec: &mut Record, v: &Variant) -> Score {
         return None;
     }
     Some((complete, consts, required, declared))
+}
+
+/// [`score_of`] on the members met (`seen`), every value fitting and every constant met
+/// matching ([`Merged::one_pass`]), with the members `v` declares.
+fn score_met(v: &Variant, seen: u64, rest: bool) -> Option<((bool, u32, u32, u32), u64)> {
+    let (mut complete, mut consts, mut required, mut declared, mut mask) = (true, 0, 0, 0, 0);
+    let has = |slot: usize| seen & (1 << slot) != 0;
+    for check in v.checks {
+        match *check {
+            Check::Const(slot, _) => {
+                mask |= 1 << slot;
+                if has(slot) {
+                    consts += 1;
+                    required += 1;
+                    declared += 1;
+                } else {
+                    complete = false;
+                }
+            }
+            Check::Field(slot, is_required, _) => {
+                mask |= 1 << slot;
+                if has(slot) {
+                    declared += 1;
+                    required += u32::from(is_required);
+                } else if is_required {
+                    complete = false;
+                }
+            }
+            Check::Refused(slot) => {
+                if has(slot) {
+                    return None;
+                }
+            }
+        }
+    }
+    if v.closed && rest {
+        return None;
+    }
+    Some(((complete, consts, required, declared), mask))
 }
 
 fn fits_value(p: &Parser<'_>, kinds: KindSet, mark: usize, fits: Fits) -> bool {

@@ -262,6 +262,19 @@ pub fn object<S>(
     unknown: Unknown<'_>,
     s: &mut S,
 ) -> Result<(), Error> {
+    members(p, table, start, unknown, s).map(|_| ())
+}
+
+/// [`object()`], returning the declared members met (bit `i`: `table.keys[i]`; a tag read
+/// by a union counts when `keys` declares it).
+#[inline]
+pub(super) fn members<S>(
+    p: &mut Parser<'_>,
+    table: &Table<S>,
+    start: Start,
+    unknown: Unknown<'_>,
+    s: &mut S,
+) -> Result<u64, Error> {
     debug_assert_eq!(table.slots.len(), table.keys.len(), "a slot per key");
     let base = (s as *mut S).cast();
     object_loop(p, &table.erased(), start, unknown, base)
@@ -274,7 +287,7 @@ fn object_loop(
     start: Start,
     unknown: Unknown<'_>,
     base: *mut u8,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     debug_assert!(table.keys.len() <= 64);
     let mut m = Members {
         table,
@@ -323,7 +336,7 @@ fn object_loop(
     if table.required & !m.seen != 0 {
         return Err(missing(p, table, m.seen));
     }
-    Ok(())
+    Ok(m.seen)
 }
 
 /// The state of one object's loop: what each member is done with.

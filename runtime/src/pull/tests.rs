@@ -376,6 +376,321 @@ impl Decode for Resource {
     }
 }
 
+/// A union told apart by members as an elicitation form's field schemas are (under a tag
+/// `type`, every variant requiring `"s"`), decoded in one pass ([`Merged::one_pass`]) or by
+/// scoring then decoding the variant chosen: `Form` holds which variant and its members.
+#[derive(Debug, PartialEq)]
+struct Form {
+    variant: usize,
+    title: Option<String>,
+    n: Option<i64>,
+    list: Option<Vec<String>>,
+    one_of: Option<Vec<String>>,
+    names: Option<Vec<String>>,
+    extra: crate::Extra,
+}
+
+/// Every slot of [`FORM`]; each variant's table points into it too.
+struct FormSlots {
+    title: Option<String>,
+    n: Option<i64>,
+    list: Option<Vec<String>>,
+    one_of: Option<Vec<String>>,
+    names: Option<Vec<String>>,
+}
+
+const FORM_KEYS: [&str; 6] = ["type", "title", "n", "enum", "oneOf", "names"];
+
+/// Four variants: `{title?, n?}`, `{title?, enum}`, `{title?, oneOf}`, and a closed
+/// `{enum, names?}`.
+static FORM: Merged = Merged {
+    slots: &FORM_KEYS,
+    variants: &[
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("s")),
+                Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
+                Check::Field(2, false, Fits::Kinds(KindSet::INTEGER)),
+            ],
+            closed: false,
+        },
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("s")),
+                Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
+                Check::Field(3, true, Fits::Kinds(KindSet::ARRAY)),
+            ],
+            closed: false,
+        },
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("s")),
+                Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
+                Check::Field(4, true, Fits::Kinds(KindSet::ARRAY)),
+            ],
+            closed: false,
+        },
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("s")),
+                Check::Refused(1),
+                Check::Refused(2),
+                Check::Field(3, true, Fits::Kinds(KindSet::ARRAY)),
+                Check::Refused(4),
+                Check::Field(5, false, Fits::Kinds(KindSet::ARRAY)),
+            ],
+            closed: true,
+        },
+    ],
+    common: &[(0, Const::Str("s"))],
+};
+
+impl Form {
+    /// `p` on the object (or after its tag, `start`), as the generated code decodes a group
+    /// told apart by members, with or without the one pass first.
+    /// The one pass's table: every slot, nothing required.
+    const ONE_PASS: Table<FormSlots> = Table {
+        expecting: "a Form object",
+        keys: &FORM_KEYS,
+        required: 0,
+        consts: 1,
+        slots: &[
+            Slot::str("s"),
+            slot!(FormSlots, title),
+            slot!(FormSlots, n),
+            slot!(FormSlots, list),
+            slot!(FormSlots, one_of),
+            slot!(FormSlots, names),
+        ],
+    };
+
+    fn empty() -> FormSlots {
+        FormSlots {
+            title: None,
+            n: None,
+            list: None,
+            one_of: None,
+            names: None,
+        }
+    }
+
+    fn group(p: &mut Parser<'_>, start: Start, one_pass: bool) -> Result<Form, Error> {
+        static VARIANTS: [Table<FormSlots>; 4] = [
+            Table {
+                expecting: "a Form object",
+                keys: &["type", "title", "n"],
+                required: 0b001,
+                consts: 0b001,
+                slots: &[Slot::str("s"), slot!(FormSlots, title), slot!(FormSlots, n)],
+            },
+            Table {
+                expecting: "a Form object",
+                keys: &["type", "title", "enum"],
+                required: 0b101,
+                consts: 0b001,
+                slots: &[
+                    Slot::str("s"),
+                    slot!(FormSlots, title),
+                    slot!(FormSlots, list),
+                ],
+            },
+            Table {
+                expecting: "a Form object",
+                keys: &["type", "title", "oneOf"],
+                required: 0b101,
+                consts: 0b001,
+                slots: &[
+                    Slot::str("s"),
+                    slot!(FormSlots, title),
+                    slot!(FormSlots, one_of),
+                ],
+            },
+            Table {
+                expecting: "a Form object",
+                keys: &["type", "enum", "names"],
+                required: 0b011,
+                consts: 0b001,
+                slots: &[
+                    Slot::str("s"),
+                    slot!(FormSlots, list),
+                    slot!(FormSlots, names),
+                ],
+            },
+        ];
+        fn build(variant: usize, s: FormSlots, extra: crate::Extra) -> Result<Form, Error> {
+            Ok(Form {
+                variant,
+                list: match variant {
+                    1 | 3 => Some(required(s.list, "enum")?),
+                    _ => s.list,
+                },
+                one_of: match variant {
+                    2 => Some(required(s.one_of, "oneOf")?),
+                    _ => s.one_of,
+                },
+                title: s.title,
+                n: s.n,
+                names: s.names,
+                extra,
+            })
+        }
+        if one_pass {
+            let mut s = Form::empty();
+            let mut extra = crate::Extra::new();
+            if let Some(k) = FORM.one_pass(p, &Form::ONE_PASS, start, &mut extra, &mut s) {
+                return build(k, s, extra);
+            }
+        }
+        let mut scores = [None; 4];
+        let mark = FORM.score(p, start, &mut scores)?;
+        let member = |k: usize| {
+            let mut s = Form::empty();
+            let mut extra = crate::Extra::new();
+            let unknown = if k == 3 {
+                Unknown::Deny
+            } else {
+                Unknown::Keep(&mut extra)
+            };
+            object(&mut p.at(mark), &VARIANTS[k], Start::Value, unknown, &mut s)?;
+            build(k, s, extra)
+        };
+        best_member(&scores, &member).unwrap_or_else(|| Err(p.error("no member of Form matches")))
+    }
+
+    /// The group under its tag (`tagged`), or alone (`Start::Value`).
+    fn decode(text: &str, tagged: bool, one_pass: bool) -> Result<Form, Error> {
+        let mut p = Parser::new(text);
+        let form = if tagged {
+            super::tagged(
+                &mut p,
+                "type",
+                &["s"],
+                "a Form",
+                &mut |p, tag, start| match tag {
+                    Tag::Known(_) => Form::group(p, start, one_pass),
+                    Tag::Unknown => Err(p.error("unknown type")),
+                    Tag::Absent => Err(p.error("missing member `type`")),
+                },
+            )
+        } else {
+            Form::group(&mut p, Start::Value, one_pass)
+        }?;
+        p.finish()?;
+        Ok(form)
+    }
+}
+
+const FORM_MEMBER_KEYS: [&str; 7] = ["type", "title", "n", "enum", "oneOf", "names", "zz"];
+const FORM_VALUES: [&str; 14] = [
+    r#""s""#,
+    r#""x""#,
+    r#""\u0073""#,
+    "1",
+    "1.5",
+    "-2",
+    "null",
+    "true",
+    "[]",
+    r#"["a"]"#,
+    r#"["a","b"]"#,
+    "[1]",
+    "{}",
+    r#"{"k":[1,{"z":null}]}"#,
+];
+
+/// When the one pass decides, and when it leaves the object to the scoring: the variant it
+/// builds (`None`: scored instead), and both ways give the same.
+#[test]
+fn one_pass_builds_the_variant_scoring_would_choose() {
+    let cases: [(&str, Option<usize>); 12] = [
+        (r#"{"type":"s","title":"a","n":1}"#, Some(0)),
+        (r#"{"type":"s"}"#, Some(0)),
+        (r#"{"title":"a","type":"s","enum":["a"]}"#, Some(1)),
+        (r#"{"type":"s","enum":["a"],"zz":1}"#, Some(1)),
+        (r#"{"type":"s","oneOf":["a"]}"#, Some(2)),
+        (r#"{"type":"s","enum":["a"],"names":["n"]}"#, Some(3)),
+        // The closed variant is ruled out by `zz`; the next best does not declare `names`.
+        (r#"{"type":"s","enum":["a"],"names":["n"],"zz":1}"#, None),
+        // The best (0) does not declare `names`: to it, an unknown member.
+        (r#"{"type":"s","title":"a","names":["n"]}"#, None),
+        // 1 and 2 tie; 1 (first) does not declare `oneOf`.
+        (r#"{"type":"s","enum":["a"],"oneOf":["b"]}"#, None),
+        // Its slot's type refuses the value; no variant fits completely; a repeated member.
+        (r#"{"type":"s","n":"x"}"#, None),
+        (r#"{"type":"s","title":"a","enum":1}"#, None),
+        (r#"{"type":"s","title":"a","title":"b"}"#, None),
+    ];
+    for (text, expected) in cases {
+        let mut p = Parser::new(text);
+        let (mut s, mut extra) = (Form::empty(), crate::Extra::new());
+        let once = FORM.one_pass(&mut p, &Form::ONE_PASS, Start::Value, &mut extra, &mut s);
+        assert_eq!(once, expected, "{text}");
+        if once.is_none() {
+            assert_eq!(p.mark(), 0, "{text}: the parser has not moved");
+        }
+        one_pass_as_scoring(text).unwrap();
+    }
+    // Built, a closed variant keeps nothing more; an open one its unknown members.
+    let form = Form::decode(r#"{"type":"s","enum":["a"],"zz":1}"#, true, true).unwrap();
+    assert_eq!((form.variant, form.extra.len()), (1, 1));
+}
+
+/// Per key of [`FORM_MEMBER_KEYS`], values its slot takes (most generated objects decode).
+const FORM_GOOD: [&[&str]; 7] = [
+    &[r#""s""#],
+    &[r#""a""#, r#""t\u0041""#],
+    &["1", "-2"],
+    &[r#"["a"]"#, "[]"],
+    &[r#"["a","b"]"#],
+    &[r#"["n"]"#],
+    &["null", r#"{"k":[1]}"#],
+];
+
+/// An object of [`FORM`]'s keys (and one in no slot); `(key, good, value)`: a value its
+/// slot takes, or any of [`FORM_VALUES`].
+fn form_text(members: &[(usize, bool, usize)]) -> String {
+    let members: Vec<String> = members
+        .iter()
+        .map(|&(k, good, v)| {
+            let value = if good {
+                FORM_GOOD[k][v % FORM_GOOD[k].len()]
+            } else {
+                FORM_VALUES[v % FORM_VALUES.len()]
+            };
+            format!("{:?}:{value}", FORM_MEMBER_KEYS[k])
+        })
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+/// Both ways of decoding a [`FORM`] object give the same value, or the same error (message,
+/// pointer, line, column).
+fn one_pass_as_scoring(text: &str) -> Result<(), TestCaseError> {
+    for tagged in [false, true] {
+        let once = Form::decode(text, tagged, true);
+        let scored = Form::decode(text, tagged, false);
+        match (&once, &scored) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "{} (tagged: {})", text, tagged),
+            (Err(a), Err(b)) => prop_assert_eq!(
+                (a.message(), a.pointer(), a.line(), a.column()),
+                (b.message(), b.pointer(), b.line(), b.column()),
+                "{} (tagged: {})",
+                text,
+                tagged
+            ),
+            _ => prop_assert!(
+                false,
+                "{} (tagged: {}): one pass {:?}, scored {:?}",
+                text,
+                tagged,
+                once,
+                scored
+            ),
+        }
+    }
+    Ok(())
+}
+
 // ---- Open JSON against serde_json -----------------------------------------------------------
 
 /// Same verdict, and the same value when both decode (`to_string` too: `-0.0` vs `0`).
@@ -918,6 +1233,19 @@ proptest! {
         );
         merged_as_reference(&text)?;
         merged_as_reference(&String::from_utf8_lossy(&mutate(text.as_bytes(), &edits)))?;
+    }
+
+    #[test]
+    fn one_pass_decodes_as_scoring_then_decoding(
+        members in prop::collection::vec(
+            (0..FORM_MEMBER_KEYS.len(), prop::bool::weighted(0.9), 0..FORM_VALUES.len()),
+            0..6,
+        ),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 0..2),
+    ) {
+        let text = form_text(&members);
+        one_pass_as_scoring(&text)?;
+        one_pass_as_scoring(&String::from_utf8_lossy(&mutate(text.as_bytes(), &edits)))?;
     }
 
     #[test]
