@@ -8413,27 +8413,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -8997,22 +8994,22 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -9497,8 +9494,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9508,18 +9505,18 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9528,10 +9525,10 @@ pub mod __de {
                         ),
                         Field(4, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9544,8 +9541,8 @@ pub mod __de {
                         ),
                         Field(5, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -10838,22 +10835,22 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -11765,82 +11762,79 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::OBJECT)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(9, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(10, false, Kinds(K::STRING)),
                         Field(11, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(12, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(13, true, Kinds(K::ARRAY)),
                         Field(14, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(15, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };

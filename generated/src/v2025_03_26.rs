@@ -8588,27 +8588,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -9153,22 +9150,22 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -9567,8 +9564,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9578,16 +9575,16 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -9646,8 +9643,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9656,10 +9653,10 @@ pub mod __de {
                         ),
                         Field(2, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9672,8 +9669,8 @@ pub mod __de {
                         ),
                         Field(3, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -9847,8 +9844,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9858,18 +9855,18 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9878,10 +9875,10 @@ pub mod __de {
                         ),
                         Field(4, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9894,8 +9891,8 @@ pub mod __de {
                         ),
                         Field(5, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -9968,8 +9965,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -9979,16 +9976,16 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -10047,8 +10044,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -10057,10 +10054,10 @@ pub mod __de {
                         ),
                         Field(2, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -10073,8 +10070,8 @@ pub mod __de {
                         ),
                         Field(3, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -11364,22 +11361,22 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -12257,82 +12254,79 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::OBJECT)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(9, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(10, false, Kinds(K::STRING)),
                         Field(11, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(12, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(13, true, Kinds(K::ARRAY)),
                         Field(14, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(15, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };

@@ -9693,12 +9693,9 @@ pub mod __de {
                 "action",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(
@@ -9725,23 +9722,23 @@ pub mod __de {
                         Field(3, true, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(6, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -10483,24 +10480,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -11016,8 +11013,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -11027,18 +11024,18 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -11047,10 +11044,10 @@ pub mod __de {
                         ),
                         Field(4, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -11063,8 +11060,8 @@ pub mod __de {
                         ),
                         Field(5, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -12107,8 +12104,8 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -12116,18 +12113,18 @@ pub mod __de {
                         Field(4, false, Kinds(K::INTEGER)),
                         Field(5, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                         Field(7, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };
@@ -12582,24 +12579,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -13609,83 +13606,80 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::OBJECT)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(9, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(10, false, Kinds(K::STRING)),
                         Field(11, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(12, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(13, true, Kinds(K::ARRAY)),
                         Field(14, false, Kinds(K::OBJECT)),
                         Field(15, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(16, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };

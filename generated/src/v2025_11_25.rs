@@ -14726,12 +14726,9 @@ pub mod __de {
                 "action",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
@@ -14745,14 +14742,11 @@ pub mod __de {
                         ),
                         Field(7, false, Kinds(K::INTEGER)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::STRING)),
@@ -14766,18 +14760,18 @@ pub mod __de {
                         ),
                         Field(7, false, Kinds(K::INTEGER)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(8, false, Kinds(K::STRING)),
                         Field(9, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(10, true, Kinds(K::STRING)),
                         Field(
@@ -14812,23 +14806,23 @@ pub mod __de {
                         Field(12, true, Kinds(K::STRING)),
                         Field(13, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(14, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(11, false, Kinds(K::OBJECT)),
                         Field(15, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -15918,24 +15912,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -16091,28 +16085,28 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::ARRAY)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -16120,8 +16114,8 @@ pub mod __de {
                         Field(4, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };
@@ -16273,8 +16267,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -16295,10 +16289,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -16319,8 +16313,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -17046,8 +17040,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -17057,18 +17051,18 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -17077,10 +17071,10 @@ pub mod __de {
                         ),
                         Field(4, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -17093,8 +17087,8 @@ pub mod __de {
                         ),
                         Field(5, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -17231,8 +17225,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -17241,10 +17235,10 @@ pub mod __de {
                         ),
                         Field(2, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -17257,8 +17251,8 @@ pub mod __de {
                         ),
                         Field(3, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -17898,8 +17892,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17920,10 +17914,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17944,8 +17938,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -18293,8 +18287,8 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -18303,30 +18297,30 @@ pub mod __de {
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -18334,8 +18328,8 @@ pub mod __de {
                         Field(7, true, Kinds(K::ARRAY)),
                         Field(9, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };
@@ -18519,8 +18513,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -18541,10 +18535,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -18565,8 +18559,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -18961,24 +18955,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -20269,78 +20263,75 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(2, true, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::OBJECT)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(9, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(10, false, Kinds(K::STRING)),
                         Field(11, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(12, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(13, true, Kinds(K::ARRAY)),
                         Field(14, false, Kinds(K::OBJECT)),
                         Field(15, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(16, true, Kinds(K::STRING)),
                         Field(17, true, Kinds(K::STRING)),
@@ -20354,14 +20345,11 @@ pub mod __de {
                         ),
                         Field(22, false, Kinds(K::INTEGER)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[Field(0, false, Kinds(K::OBJECT))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(&[Field(0, false, Kinds(K::OBJECT))], false),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(16, true, Kinds(K::STRING)),
                         Field(17, true, Kinds(K::STRING)),
@@ -20375,23 +20363,23 @@ pub mod __de {
                         ),
                         Field(22, false, Kinds(K::INTEGER)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(5, false, Kinds(K::STRING)),
                         Field(23, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(24, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -20894,26 +20882,26 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::ARRAY)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };

@@ -13552,25 +13552,25 @@ pub mod __de {
                 "isError",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("input_required")),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::ARRAY)),
                         Field(5, false, Kinds(K::ANY)),
                         Field(6, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -14872,24 +14872,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -15045,28 +15045,28 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::ARRAY)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -15074,8 +15074,8 @@ pub mod __de {
                         Field(4, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };
@@ -15227,8 +15227,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -15249,10 +15249,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -15273,8 +15273,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -15508,24 +15508,24 @@ pub mod __de {
                 "messages",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("input_required")),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(4, false, Kinds(K::STRING)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -15887,8 +15887,8 @@ pub mod __de {
                 "action",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(
                             1,
@@ -15923,19 +15923,16 @@ pub mod __de {
                         Field(3, true, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[Field(5, true, Kinds(K::ARRAY))],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(&[Field(5, true, Kinds(K::ARRAY))], false),
+                Variant::new(
+                    &[
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(6, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -16142,8 +16139,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -16153,18 +16150,18 @@ pub mod __de {
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(2, true, Kinds(K::STRING)),
                         Field(3, false, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -16173,10 +16170,10 @@ pub mod __de {
                         ),
                         Field(4, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -16189,8 +16186,8 @@ pub mod __de {
                         ),
                         Field(5, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -16327,8 +16324,8 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -16337,10 +16334,10 @@ pub mod __de {
                         ),
                         Field(2, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("2.0")),
                         Field(
                             1,
@@ -16353,8 +16350,8 @@ pub mod __de {
                         ),
                         Field(3, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("2.0"))],
         };
@@ -17312,8 +17309,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17334,10 +17331,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17358,8 +17355,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -17713,8 +17710,8 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17723,30 +17720,30 @@ pub mod __de {
                         Field(5, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                         Field(7, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(6, false, Kinds(K::STRING)),
                         Field(8, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17754,8 +17751,8 @@ pub mod __de {
                         Field(7, true, Kinds(K::ARRAY)),
                         Field(9, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };
@@ -17939,8 +17936,8 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17961,10 +17958,10 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("array")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
@@ -17985,8 +17982,8 @@ pub mod __de {
                         ),
                         Field(6, false, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("array"))],
         };
@@ -18400,24 +18397,24 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -18577,25 +18574,25 @@ pub mod __de {
                 "contents",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("input_required")),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, true, Kinds(K::STRING)),
                         Field(1, false, Kinds(K::OBJECT)),
                         Field(4, true, Kinds(K::INTEGER)),
                         Field(5, true, Kinds(K::STRING)),
                         Field(6, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -19628,24 +19625,24 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Const(1, Str("input_required")),
                         Field(2, false, Kinds(K::OBJECT)),
                         Field(3, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
@@ -19654,10 +19651,10 @@ pub mod __de {
                         Field(7, true, Kinds(K::OBJECT)),
                         Field(8, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
@@ -19665,10 +19662,10 @@ pub mod __de {
                         Field(9, false, Kinds(K::STRING)),
                         Field(10, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
@@ -19676,20 +19673,20 @@ pub mod __de {
                         Field(9, false, Kinds(K::STRING)),
                         Field(11, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
                         Field(5, true, Kinds(K::STRING)),
                         Field(12, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(
                             0,
                             true,
@@ -19705,10 +19702,10 @@ pub mod __de {
                         ),
                         Field(1, true, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
@@ -19716,19 +19713,19 @@ pub mod __de {
                         Field(9, false, Kinds(K::STRING)),
                         Field(13, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(14, false, Kinds(K::STRING)),
                         Field(15, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(4, true, Kinds(K::INTEGER)),
@@ -19736,26 +19733,26 @@ pub mod __de {
                         Field(9, false, Kinds(K::STRING)),
                         Field(16, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(17, true, Kinds(K::ARRAY)),
                         Field(18, false, Kinds(K::ANY)),
                         Field(19, false, Kinds(K::BOOLEAN)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Field(0, false, Kinds(K::OBJECT)),
                         Field(1, true, Kinds(K::STRING)),
                         Field(20, true, Kinds(K::OBJECT)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -19884,26 +19881,26 @@ pub mod __de {
         static UNION: Merged = Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(3, true, Kinds(K::ARRAY)),
                         Field(4, false, Kinds(K::STRING)),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Const(0, Str("string")),
                         Field(1, false, Kinds(K::STRING)),
                         Field(2, false, Kinds(K::STRING)),
                         Field(4, false, Kinds(K::STRING)),
                         Field(5, true, Kinds(K::ARRAY)),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[(0, Str("string"))],
         };

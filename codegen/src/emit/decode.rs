@@ -449,7 +449,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         }
         let closed = matches!(st.extra, Extra::Deny);
         variants.push(quote! {
-            Variant { checks: &[#( #checks ),*], closed: #closed }
+            Variant::new(&[#( #checks ),*], #closed)
         });
         let s = ident(sname);
         let v = ident(&u.variants[i].rust_name);

@@ -708,6 +708,42 @@ mod tests {
         };
         assert_eq!(mg.members, [0, 1]);
         assert!(mg.slots.iter().all(|s| s.typed == Some(TypeRef::String)));
+        assert!(mg.one_pass);
+    }
+
+    #[test]
+    fn one_pass_only_where_every_slot_decodes_alike() {
+        let one_pass = |defs: serde_json::Value| {
+            let m = module(defs);
+            match &plan_of(&m, "U").object {
+                ObjectPlan::Merged(mg) => mg.one_pass,
+                _ => panic!("U is not told apart by members"),
+            }
+        };
+        // `v` is a string in one member, an integer in the other.
+        assert!(!one_pass(serde_json::json!({
+            "A": {"type": "object", "properties": {"a": {"type": "string"}, "v": {"type": "string"}}, "required": ["a"]},
+            "B": {"type": "object", "properties": {"b": {"type": "string"}, "v": {"type": "integer"}}, "required": ["b"]},
+            "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+        })));
+        // `k` is a constant in one member, a field in the other.
+        assert!(!one_pass(serde_json::json!({
+            "A": {"type": "object", "properties": {"a": {"type": "string"}, "k": {"const": "x"}}, "required": ["a", "k"]},
+            "B": {"type": "object", "properties": {"b": {"type": "string"}, "k": {"type": "string"}}, "required": ["b"]},
+            "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+        })));
+        // Unknown members typed by one member (`additionalProperties` with a schema).
+        assert!(!one_pass(serde_json::json!({
+            "A": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": {"type": "integer"}},
+            "B": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]},
+            "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+        })));
+        // The same slots decoded alike, one of them closed.
+        assert!(one_pass(serde_json::json!({
+            "A": {"type": "object", "properties": {"a": {"type": "string"}, "v": {"type": "string"}}, "required": ["a"]},
+            "B": {"type": "object", "properties": {"b": {"type": "string"}, "v": {"type": "string"}}, "required": ["b"], "additionalProperties": false},
+            "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+        })));
     }
 
     #[test]

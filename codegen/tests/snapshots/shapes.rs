@@ -1426,20 +1426,14 @@ pub mod shapes {
             static UNION: Merged = Merged {
                 slots: &["type", "text", "enum"],
                 variants: &[
-                    Variant {
-                        checks: &[
-                            Const(0, Str("text")),
-                            Field(1, true, Kinds(K::STRING)),
-                        ],
-                        closed: false,
-                    },
-                    Variant {
-                        checks: &[
-                            Const(0, Str("text")),
-                            Field(2, true, Kinds(K::ARRAY)),
-                        ],
-                        closed: false,
-                    },
+                    Variant::new(
+                        &[Const(0, Str("text")), Field(1, true, Kinds(K::STRING))],
+                        false,
+                    ),
+                    Variant::new(
+                        &[Const(0, Str("text")), Field(2, true, Kinds(K::ARRAY))],
+                        false,
+                    ),
                 ],
                 common: &[(0, Str("text"))],
             };

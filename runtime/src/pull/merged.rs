@@ -105,13 +105,56 @@ pub enum Check {
 }
 
 /// A variant (a struct member of the union): its checks, and whether it refuses members it
-/// does not declare.
+/// does not declare; made by [`Variant::new`], which also sums the checks up as slot masks
+/// (at compile time, in a `static`) for [`Merged::one_pass`].
 #[derive(Debug, Clone, Copy)]
 pub struct Variant {
     /// Its checks, one per slot it names.
     pub checks: &'static [Check],
     /// It refuses unknown members: a member in no slot rules it out.
     pub closed: bool,
+    /// The slots it declares (a constant or a field).
+    declares: u64,
+    /// The slots it requires (a constant, or a required field).
+    requires: u64,
+    /// The slots it requires to hold a constant.
+    consts: u64,
+    /// The slots it refuses.
+    refuses: u64,
+}
+
+impl Variant {
+    /// A variant of these checks (at most one per slot; slots below 64), refusing unknown
+    /// members when `closed`.
+    pub const fn new(checks: &'static [Check], closed: bool) -> Variant {
+        let (mut declares, mut requires, mut consts, mut refuses) = (0, 0, 0, 0);
+        let mut i = 0;
+        while i < checks.len() {
+            match checks[i] {
+                Check::Const(slot, _) => {
+                    declares |= 1 << slot;
+                    requires |= 1 << slot;
+                    consts |= 1 << slot;
+                }
+                Check::Field(slot, required, _) => {
+                    declares |= 1 << slot;
+                    if required {
+                        requires |= 1 << slot;
+                    }
+                }
+                Check::Refused(slot) => refuses |= 1 << slot,
+            }
+            i += 1;
+        }
+        Variant {
+            checks,
+            closed,
+            declares,
+            requires,
+            consts,
+            refuses,
+        }
+    }
 }
 
 /// A union told apart by members: its slots (every member any variant declares), its
@@ -334,16 +377,16 @@ impl Merged {
     /// bits of [`Merged::slots`]; `rest`: a member in no slot), every value fitting and every
     /// constant met matching, when it fits completely and declares every member met.
     fn pick(&self, seen: u64, rest: bool) -> Option<usize> {
-        let mut best: Option<(usize, (bool, u32, u32, u32), u64)> = None;
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
         for (k, v) in self.variants.iter().enumerate() {
-            if let Some((score, declared)) = score_met(v, seen, rest)
-                && best.is_none_or(|(_, b, _)| score > b)
+            if let Some(score) = score_met(v, seen, rest)
+                && best.is_none_or(|(_, b)| score > b)
             {
-                best = Some((k, score, declared));
+                best = Some((k, score));
             }
         }
-        let (k, (complete, ..), declared) = best?;
-        (complete && seen & !declared == 0).then_some(k)
+        let (k, (complete, ..)) = best?;
+        (complete && seen & !self.variants[k].declares == 0).then_some(k)
     }
 
     /// The members from `key` (read) to the object's end.
@@ -513,42 +556,19 @@ fn score_of(p: &Parser<'_>, rec: &mut Record, v: &Variant) -> Score {
 }
 
 /// [`score_of`] on the members met (`seen`), every value fitting and every constant met
-/// matching ([`Merged::one_pass`]), with the members `v` declares.
-fn score_met(v: &Variant, seen: u64, rest: bool) -> Option<((bool, u32, u32, u32), u64)> {
-    let (mut complete, mut consts, mut required, mut declared, mut mask) = (true, 0, 0, 0, 0);
-    let has = |slot: usize| seen & (1 << slot) != 0;
-    for check in v.checks {
-        match *check {
-            Check::Const(slot, _) => {
-                mask |= 1 << slot;
-                if has(slot) {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                } else {
-                    complete = false;
-                }
-            }
-            Check::Field(slot, is_required, _) => {
-                mask |= 1 << slot;
-                if has(slot) {
-                    declared += 1;
-                    required += u32::from(is_required);
-                } else if is_required {
-                    complete = false;
-                }
-            }
-            Check::Refused(slot) => {
-                if has(slot) {
-                    return None;
-                }
-            }
-        }
-    }
-    if v.closed && rest {
+/// matching ([`Merged::one_pass`]): from the variant's slot masks.
+#[inline]
+fn score_met(v: &Variant, seen: u64, rest: bool) -> Score {
+    if seen & v.refuses != 0 || (v.closed && rest) {
         return None;
     }
-    Some(((complete, consts, required, declared), mask))
+    let count = |mask: u64| (seen & mask).count_ones();
+    Some((
+        v.requires & !seen == 0,
+        count(v.consts),
+        count(v.requires),
+        count(v.declares),
+    ))
 }
 
 fn fits_value(p: &Parser<'_>, kinds: KindSet, mark: usize, fits: Fits) -> bool {

@@ -325,22 +325,22 @@ impl Decode for Resource {
         static UNION: Merged = Merged {
             slots: &["uri", "text", "blob"],
             variants: &[
-                Variant {
-                    checks: &[
+                Variant::new(
+                    &[
                         Check::Field(0, true, TEXT),
                         Check::Field(1, true, TEXT),
                         Check::Refused(2),
                     ],
-                    closed: false,
-                },
-                Variant {
-                    checks: &[
+                    false,
+                ),
+                Variant::new(
+                    &[
                         Check::Field(0, true, TEXT),
                         Check::Refused(1),
                         Check::Field(2, true, TEXT),
                     ],
-                    closed: false,
-                },
+                    false,
+                ),
             ],
             common: &[],
         };
@@ -406,32 +406,32 @@ const FORM_KEYS: [&str; 6] = ["type", "title", "n", "enum", "oneOf", "names"];
 static FORM: Merged = Merged {
     slots: &FORM_KEYS,
     variants: &[
-        Variant {
-            checks: &[
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("s")),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(2, false, Fits::Kinds(KindSet::INTEGER)),
             ],
-            closed: false,
-        },
-        Variant {
-            checks: &[
+            false,
+        ),
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("s")),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(3, true, Fits::Kinds(KindSet::ARRAY)),
             ],
-            closed: false,
-        },
-        Variant {
-            checks: &[
+            false,
+        ),
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("s")),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(4, true, Fits::Kinds(KindSet::ARRAY)),
             ],
-            closed: false,
-        },
-        Variant {
-            checks: &[
+            false,
+        ),
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("s")),
                 Check::Refused(1),
                 Check::Refused(2),
@@ -439,8 +439,8 @@ static FORM: Merged = Merged {
                 Check::Refused(4),
                 Check::Field(5, false, Fits::Kinds(KindSet::ARRAY)),
             ],
-            closed: true,
-        },
+            true,
+        ),
     ],
     common: &[(0, Const::Str("s"))],
 };
@@ -1872,17 +1872,17 @@ fn shapes() {
 static MERGED: Merged = Merged {
     slots: &["type", "n", "x", "items", "y", "v"],
     variants: &[
-        Variant {
-            checks: &[
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("a")),
                 Check::Field(1, true, Fits::Kinds(KindSet::INTEGER)),
                 Check::Field(2, false, Fits::Is("on")),
                 Check::Field(4, false, Fits::Kinds(KindSet::ANY)),
             ],
-            closed: true,
-        },
-        Variant {
-            checks: &[
+            true,
+        ),
+        Variant::new(
+            &[
                 Check::Const(0, Const::Str("b")),
                 Check::Field(1, false, Fits::Kinds(KindSet::NUMBER)),
                 Check::Field(
@@ -1903,17 +1903,17 @@ static MERGED: Merged = Merged {
                     ),
                 ),
             ],
-            closed: false,
-        },
-        Variant {
-            checks: &[
+            false,
+        ),
+        Variant::new(
+            &[
                 Check::Field(0, true, Fits::Kinds(KindSet::STRING)),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(2, false, Fits::Is("on")),
                 Check::Refused(4),
             ],
-            closed: false,
-        },
+            false,
+        ),
     ],
     common: &[(5, Const::Int(1))],
 };
