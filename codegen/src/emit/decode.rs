@@ -394,7 +394,9 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
 /// A function (added to `helpers`) decoding, from `start` (its `{`, or after a tag), an
 /// object of the members told apart by shape: a table of what each member requires (`pull::Merged`, a `static`)
 /// scores them in one pass over the object, and the member chosen is decoded from the
-/// object's start.
+/// object's start. A group the IR says decodes in one pass (`Merged::one_pass`) is first
+/// decoded into slots of its own (`one_pass_table`) and the member scored best built from
+/// them; the scoring runs only when that does not decide.
 /// Returns the function's path.
 fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStream {
     let module = cx.module;

@@ -1,12 +1,16 @@
 //! Unions told apart by the members an object has (a merged group of struct members, such as
-//! an elicitation form's field schemas): one pass over the object records which of the
-//! members any variant declares (the *slots*) are present, the JSON kind of each and where
-//! it starts, and what comparing it with a constant takes (a string's length, an integer);
-//! each variant is then scored from a table generated per union ([`Merged`]), reading again,
-//! at its mark, only an object a check looks into (its shape, one level down), and at most
-//! once a string the pass could not keep (one with escapes).
-//! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
-//! the object's start.
+//! an elicitation form's field schemas), two ways.
+//!
+//! Where every member any variant declares (a *slot*) decodes alike in all of them, the
+//! object is decoded once into slots of the union's own, and the variant is scored from the
+//! slots met and built from them ([`Merged::one_pass`]). Otherwise, or when that does not
+//! decide, one pass over the object records which slots are present, the JSON kind of each
+//! and where it starts, and what comparing it with a constant takes (a string's length, an
+//! integer); each variant is then scored from a table generated per union ([`Merged`]),
+//! reading again, at its mark, only an object a check looks into (its shape, one level down),
+//! and at most once a string the pass could not keep (one with escapes). Nothing is built:
+//! [`best_member`](super::best_member) then decodes the variant chosen from the object's
+//! start.
 
 use super::object::{self, index_or_key, position, same_str};
 use super::value::{read, to_depth};
