@@ -140,7 +140,8 @@ pub struct Merged {
     /// slot is a constant of one value in every member declaring it, or a field of one type
     /// (boxed alike) in every member declaring it, so that a value decoding into its slot
     /// is one each declaring member takes; every member keeps or refuses unknown members
-    /// (none types them); the slots' Rust names are distinct.
+    /// (none types them); the slots' Rust names are distinct; and the group has at most
+    /// [`ONE_PASS_MEMBERS`] members.
     pub one_pass: bool,
 }
 
@@ -507,8 +508,19 @@ fn merged(
     }
 }
 
+/// The most members a group decoded in one pass has. The pass builds each member from the
+/// group's slots, so its code grows with the members and their fields, while what it saves
+/// (the scoring pass over an object) does not. The groups of the forms and of the resource
+/// contents have two to four members; `ServerResult`'s (any result, 10 to 14 members, which
+/// the intended path never decodes: a result is typed by the request it answers) would add
+/// 290 generated lines a revision (BENCHMARKS.md section 9, compile time).
+pub const ONE_PASS_MEMBERS: usize = 8;
+
 /// Whether a merged group can be decoded in one pass (see [`Merged::one_pass`]).
 fn one_pass(module: &Module, variants: &[Variant], members: &[usize], slots: &[Slot]) -> bool {
+    if members.len() > ONE_PASS_MEMBERS {
+        return false;
+    }
     let structs: Vec<&Struct> = members
         .iter()
         .filter_map(|&m| module.as_struct(&variants[m].ty))
@@ -738,6 +750,20 @@ mod tests {
             "B": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]},
             "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
         })));
+        // More members than `ONE_PASS_MEMBERS` (each told apart by a member of its own).
+        let many = |n: usize| {
+            let mut defs = serde_json::Map::new();
+            let mut refs = Vec::new();
+            for i in 0..n {
+                let (name, member) = (format!("M{i}"), format!("m{i}"));
+                defs.insert(name.clone(), serde_json::json!({"type": "object", "properties": {member.clone(): {"type": "string"}, "v": {"type": "string"}}, "required": [member]}));
+                refs.push(serde_json::json!({"$ref": format!("#/$defs/{name}")}));
+            }
+            defs.insert("U".to_owned(), serde_json::json!({"anyOf": refs}));
+            one_pass(serde_json::Value::Object(defs))
+        };
+        assert!(many(ONE_PASS_MEMBERS));
+        assert!(!many(ONE_PASS_MEMBERS + 1));
         // The same slots decoded alike, one of them closed.
         assert!(one_pass(serde_json::json!({
             "A": {"type": "object", "properties": {"a": {"type": "string"}, "v": {"type": "string"}}, "required": ["a"]},
