@@ -412,7 +412,12 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let mut variants = Vec::new();
     let mut picks = Vec::new();
     let mut builds = Vec::new();
-    let slot_fields = slot_fields(module, u, m);
+    let member_structs: Vec<&Struct> = m
+        .members
+        .iter()
+        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
+        .collect();
+    let slot_fields = slot_fields(&member_structs);
     let mut described = Vec::new();
     for &i in &m.members {
         let (Some(sname), Some(st)) = (
@@ -481,11 +486,6 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
     // Constants every member requires with the same value (`jsonrpc`): a wrong value is
     // reported as such, not as "no member matches".
-    let member_structs: Vec<&Struct> = m
-        .members
-        .iter()
-        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
-        .collect();
     let common = m.slots.iter().enumerate().filter_map(|(j, s)| {
         let first = member_structs.first()?.const_field(&s.json_name)?;
         if m.fallback.is_some()
@@ -518,7 +518,8 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     uses.checks.set(!variants.is_empty());
     let imports = uses.imports(&["Merged", "Variant"]);
     let one_pass = if m.one_pass {
-        let table = one_pass_table(cx, u, m, &slot_fields, &format!("a {union_name} object"));
+        let expecting = format!("a {union_name} object");
+        let table = one_pass_table(cx, m, &member_structs, &slot_fields, &expecting);
         quote! {
             #table
             if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
@@ -562,16 +563,11 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
 /// as the members declare it, nothing required (the scoring says which member is complete).
 fn one_pass_table(
     cx: &Cx,
-    u: &Union,
     m: &Merged,
+    structs: &[&Struct],
     slot_fields: &BTreeMap<&str, &Field>,
     expecting: &str,
 ) -> TokenStream {
-    let structs: Vec<&Struct> = m
-        .members
-        .iter()
-        .filter_map(|&i| cx.module.as_struct(&u.variants[i].ty))
-        .collect();
     let (mut fields, mut entries, mut nones) = (Vec::new(), Vec::new(), Vec::new());
     let mut consts = 0u64;
     for (j, slot) in m.slots.iter().enumerate() {
@@ -620,13 +616,9 @@ fn one_pass_table(
 
 /// The fields that name the slots of a group decoded in one pass, by JSON name: each the
 /// first member's declaring it.
-fn slot_fields<'m>(module: &'m Module, u: &'m Union, m: &Merged) -> BTreeMap<&'m str, &'m Field> {
+fn slot_fields<'m>(structs: &[&'m Struct]) -> BTreeMap<&'m str, &'m Field> {
     let mut named = BTreeMap::new();
-    for st in m
-        .members
-        .iter()
-        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
-    {
+    for st in structs {
         for f in &st.fields {
             named.entry(f.json_name.as_str()).or_insert(f);
         }
