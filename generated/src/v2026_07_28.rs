@@ -15278,6 +15278,114 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            min_items: Option<i64>,
+            max_items: Option<i64>,
+            items: Option<pull::Marked>,
+            items_0: Option<super::UntitledMultiSelectEnumSchemaItems>,
+            items_1: Option<super::TitledMultiSelectEnumSchemaItems>,
+            default: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a EnumSchema object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("array"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_items),
+                __rt::slot!(Slots, max_items),
+                __rt::slot!(Slots, items),
+                __rt::slot!(Slots, default),
+            ],
+        };
+        static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
+            slot: 5,
+            marked: |s| s.items,
+            decode: |s, k, q| {
+                match k {
+                    0 => {
+                        s.items_0 = Some(
+                            <super::UntitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    1 => {
+                        s.items_1 = Some(
+                            <super::TitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    _ => {}
+                }
+                Ok(())
+            },
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            min_items: None,
+            max_items: None,
+            items: None,
+            items_0: None,
+            items_1: None,
+            default: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION
+            .one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s)
+        {
+            return match k {
+                0 => {
+                    Ok(
+                        super::EnumSchema::UntitledMultiSelectEnum(super::UntitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_0, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::EnumSchema::TitledMultiSelectEnum(super::TitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_1, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -17360,6 +17468,114 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            min_items: Option<i64>,
+            max_items: Option<i64>,
+            items: Option<pull::Marked>,
+            items_0: Option<super::UntitledMultiSelectEnumSchemaItems>,
+            items_1: Option<super::TitledMultiSelectEnumSchemaItems>,
+            default: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a MultiSelectEnumSchema object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("array"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_items),
+                __rt::slot!(Slots, max_items),
+                __rt::slot!(Slots, items),
+                __rt::slot!(Slots, default),
+            ],
+        };
+        static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
+            slot: 5,
+            marked: |s| s.items,
+            decode: |s, k, q| {
+                match k {
+                    0 => {
+                        s.items_0 = Some(
+                            <super::UntitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    1 => {
+                        s.items_1 = Some(
+                            <super::TitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    _ => {}
+                }
+                Ok(())
+            },
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            min_items: None,
+            max_items: None,
+            items: None,
+            items_0: None,
+            items_1: None,
+            default: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION
+            .one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s)
+        {
+            return match k {
+                0 => {
+                    Ok(
+                        super::MultiSelectEnumSchema::UntitledMultiSelectEnum(super::UntitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_0, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::MultiSelectEnumSchema::TitledMultiSelectEnum(super::TitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_1, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
@@ -17987,6 +18203,114 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
+        struct Slots {
+            title: Option<String>,
+            description: Option<String>,
+            min_items: Option<i64>,
+            max_items: Option<i64>,
+            items: Option<pull::Marked>,
+            items_0: Option<super::UntitledMultiSelectEnumSchemaItems>,
+            items_1: Option<super::TitledMultiSelectEnumSchemaItems>,
+            default: Option<Vec<String>>,
+        }
+        static TABLE: pull::Table<Slots> = pull::Table {
+            expecting: "a PrimitiveSchemaDefinition object",
+            keys: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            required: 0,
+            consts: 1u64,
+            slots: &[
+                pull::Slot::str("array"),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_items),
+                __rt::slot!(Slots, max_items),
+                __rt::slot!(Slots, items),
+                __rt::slot!(Slots, default),
+            ],
+        };
+        static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
+            slot: 5,
+            marked: |s| s.items,
+            decode: |s, k, q| {
+                match k {
+                    0 => {
+                        s.items_0 = Some(
+                            <super::UntitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    1 => {
+                        s.items_1 = Some(
+                            <super::TitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
+                                q,
+                            )?,
+                        );
+                    }
+                    _ => {}
+                }
+                Ok(())
+            },
+        };
+        let mut s = Slots {
+            title: None,
+            description: None,
+            min_items: None,
+            max_items: None,
+            items: None,
+            items_0: None,
+            items_1: None,
+            default: None,
+        };
+        let mut extra = __rt::Extra::new();
+        if let Some(k) = UNION
+            .one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s)
+        {
+            return match k {
+                0 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum(super::UntitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_0, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                1 => {
+                    Ok(
+                        super::PrimitiveSchemaDefinition::TitledMultiSelectEnum(super::TitledMultiSelectEnumSchema {
+                            title: s.title,
+                            description: s.description,
+                            min_items: s.min_items,
+                            max_items: s.max_items,
+                            items: pull::required(s.items_1, "items")?,
+                            default: s.default,
+                            extra,
+                        }),
+                    )
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                            ),
+                    )
+                }
+            };
+        }
         let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {

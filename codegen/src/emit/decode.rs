@@ -15,7 +15,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Cx, ident};
-use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Tagged, kinds};
+use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Tagged, deferred_field, kinds};
 use crate::ir::{ConstValue, Extra, Field, Module, Struct, TypeKind, TypeRef, Union};
 
 /// `Decode` (and `DecodeObject`) for the type of `cx`.
@@ -396,7 +396,8 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
 /// scores them in one pass over the object, and the member chosen is decoded from the
 /// object's start. A group the IR says decodes in one pass (`Merged::one_pass`) is first
 /// decoded into slots of its own (`one_pass_table`) and the member scored best built from
-/// them; the scoring runs only when that does not decide.
+/// them (a slot its members type differently, `Merged::deferred`, decoded as the member picked
+/// types it); the scoring runs only when that does not decide.
 /// Returns the function's path.
 fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStream {
     let module = cx.module;
@@ -466,10 +467,16 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
             #lit => <super::#s as pull::DecodeObject>::decode_object(&mut p.at(mark), Start::Value).map(super::#name::#v),
         });
         if m.one_pass {
-            let inits = st
-                .fields
-                .iter()
-                .map(|f| field_init(f, &ident(&slot_fields[f.json_name.as_str()].rust_name)));
+            let k = variants.len() - 1;
+            let deferred = m.deferred.map(|j| m.slots[j].json_name.as_str());
+            let inits = st.fields.iter().map(|f| {
+                let slot = &slot_fields[f.json_name.as_str()].rust_name;
+                if deferred == Some(f.json_name.as_str()) {
+                    field_init(f, &ident(&deferred_field(slot, k)))
+                } else {
+                    field_init(f, &ident(slot))
+                }
+            });
             let extra = match st.extra {
                 Extra::Any if st.extra_name == "extra" => quote! { extra, },
                 Extra::Any => {
@@ -520,9 +527,14 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let one_pass = if m.one_pass {
         let expecting = format!("a {union_name} object");
         let table = one_pass_table(cx, m, &member_structs, &slot_fields, &expecting);
+        let call = if m.deferred.is_some() {
+            quote!(UNION.one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s))
+        } else {
+            quote!(UNION.one_pass(p, &TABLE, start, &mut extra, &mut s))
+        };
         quote! {
             #table
-            if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
+            if let Some(k) = #call {
                 return match k {
                     #( #builds )*
                     _ => Err(p.error(#msg)),
@@ -561,6 +573,8 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
 /// (`Merged::one_pass`): a field per slot that is a member's field (named as the first member
 /// declaring it names it), the slots in the scoring table's order, a slot's constant checked
 /// as the members declare it, nothing required (the scoring says which member is complete).
+/// A deferred slot (`Merged::deferred`) keeps a `pull::Marked`, and each member declaring it
+/// has a field of its type for it, which `DEFERRED` decodes for the member picked.
 fn one_pass_table(
     cx: &Cx,
     m: &Merged,
@@ -570,6 +584,7 @@ fn one_pass_table(
 ) -> TokenStream {
     let (mut fields, mut entries, mut nones) = (Vec::new(), Vec::new(), Vec::new());
     let mut consts = 0u64;
+    let mut deferred = TokenStream::new();
     for (j, slot) in m.slots.iter().enumerate() {
         let k = &slot.json_name;
         if let Some(c) = structs.iter().find_map(|s| s.const_field(k)) {
@@ -580,9 +595,48 @@ fn one_pass_table(
             });
             continue;
         }
+        if m.deferred == Some(j) {
+            let name = &slot_fields[k.as_str()].rust_name;
+            let n = ident(name);
+            fields.push(quote! { #n: Option<pull::Marked>, });
+            entries.push(quote! { __rt::slot!(Slots, #n), });
+            nones.push(quote! { #n: None, });
+            let mut arms = Vec::new();
+            for (v, st) in structs.iter().enumerate() {
+                let Some(f) = st.field(k) else { continue };
+                let nv = ident(&deferred_field(name, v));
+                let t = de_type(&f.ty);
+                let v = proc_macro2::Literal::usize_unsuffixed(v);
+                if f.boxed {
+                    fields.push(quote! { #nv: Option<Box<#t>>, });
+                    arms.push(quote! {
+                        #v => s.#nv = Some(Box::new(<#t as pull::Decode>::decode(q)?)),
+                    });
+                } else {
+                    fields.push(quote! { #nv: Option<#t>, });
+                    arms.push(quote! { #v => s.#nv = Some(<#t as pull::Decode>::decode(q)?), });
+                }
+                nones.push(quote! { #nv: None, });
+            }
+            let j = proc_macro2::Literal::usize_unsuffixed(j);
+            deferred = quote! {
+                static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
+                    slot: #j,
+                    marked: |s| s.#n,
+                    decode: |s, k, q| {
+                        match k {
+                            #( #arms )*
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                };
+            };
+            continue;
+        }
         let (Some(f), Some(ty)) = (slot_fields.get(k.as_str()), &slot.typed) else {
             unreachable!(
-                "{}: a one-pass slot is a constant or a typed field",
+                "{}: a one-pass slot is a constant, a typed field or the deferred one",
                 cx.ty.name
             );
         };
@@ -609,6 +663,7 @@ fn one_pass_table(
             consts: #consts,
             slots: &[#( #entries )*],
         };
+        #deferred
         let mut s = Slots { #( #nones )* };
         let mut extra = __rt::Extra::new();
     }

@@ -141,8 +141,14 @@ pub struct Merged {
     /// (boxed alike) in every member declaring it, so that a value decoding into its slot
     /// is one each declaring member takes; every member keeps or refuses unknown members
     /// (none types them); the slots' Rust names are distinct; and the group has at most
-    /// [`ONE_PASS_MEMBERS`] members.
+    /// [`ONE_PASS_MEMBERS`] members. One slot may be a field its members type differently
+    /// ([`Merged::deferred`]).
     pub one_pass: bool,
+    /// In a group decoded in one pass, the slot (an index in `slots`) its members type
+    /// differently (an elicitation form's `items`): kept where it is by the pass and decoded
+    /// by the member picked, as its type says. At most one, every member declaring it as a
+    /// field (not a constant).
+    pub deferred: Option<usize>,
 }
 
 /// A property buffered by a merged builder.
@@ -498,13 +504,14 @@ fn merged(
     }
     let id = *ids;
     *ids += 1;
-    let one_pass = one_pass(module, variants, members, &slots);
+    let plan = one_pass(module, variants, members, &slots);
     Merged {
         members: members.to_vec(),
         slots,
         fallback,
         id,
-        one_pass,
+        one_pass: plan.is_some(),
+        deferred: plan.flatten(),
     }
 }
 
@@ -516,10 +523,16 @@ fn merged(
 /// 290 generated lines a revision (BENCHMARKS.md section 9, compile time).
 pub const ONE_PASS_MEMBERS: usize = 8;
 
-/// Whether a merged group can be decoded in one pass (see [`Merged::one_pass`]).
-fn one_pass(module: &Module, variants: &[Variant], members: &[usize], slots: &[Slot]) -> bool {
+/// Whether a merged group can be decoded in one pass (see [`Merged::one_pass`]): `None`
+/// when not, else the slot its members type differently, if one is.
+fn one_pass(
+    module: &Module,
+    variants: &[Variant],
+    members: &[usize],
+    slots: &[Slot],
+) -> Option<Option<usize>> {
     if members.len() > ONE_PASS_MEMBERS {
-        return false;
+        return None;
     }
     let structs: Vec<&Struct> = members
         .iter()
@@ -527,26 +540,53 @@ fn one_pass(module: &Module, variants: &[Variant], members: &[usize], slots: &[S
         .collect();
     if structs.len() != members.len() || structs.iter().any(|s| matches!(s.extra, Extra::Typed(_)))
     {
-        return false;
+        return None;
     }
     let mut names = BTreeSet::new();
-    slots.iter().all(|slot| {
+    let mut deferred = None;
+    for (j, slot) in slots.iter().enumerate() {
         let k = slot.json_name.as_str();
         let consts: Vec<&ConstValue> = structs
             .iter()
             .filter_map(|s| s.const_field(k).map(|c| &c.value))
             .collect();
         let fields: Vec<&Field> = structs.iter().filter_map(|s| s.field(k)).collect();
-        match (consts.first(), fields.first()) {
+        let fits = match (consts.first(), fields.first()) {
             (Some(c), None) => consts.iter().all(|x| x == c),
-            (None, Some(f)) => {
-                slot.typed.is_some()
-                    && fields.iter().all(|x| x.boxed == f.boxed)
-                    && names.insert(f.rust_name.as_str())
+            (None, Some(f)) if slot.typed.is_some() => {
+                fields.iter().all(|x| x.boxed == f.boxed) && names.insert(f.rust_name.clone())
+            }
+            // Typed differently: kept as a mark, and a field per member declaring it.
+            (None, Some(f)) if deferred.is_none() => {
+                deferred = Some(j);
+                names.insert(f.rust_name.clone())
+                    && (0..structs.len()).all(|m| names.insert(deferred_field(&f.rust_name, m)))
             }
             _ => false,
+        };
+        if !fits {
+            return None;
         }
-    })
+    }
+    // A deferred slot only where it alone tells the members apart (they declare the same
+    // slots: the forms' `"array"` fields, whose scoring read `items` twice). Elsewhere
+    // (`ClientResult`, the responses of `JsonRpcMessage`: off the intended path, where a
+    // result is typed by its request) the pass would add code and save little.
+    let declared_by_all = |slot: &Slot| {
+        structs
+            .iter()
+            .all(|s| s.field(&slot.json_name).is_some() || s.const_field(&slot.json_name).is_some())
+    };
+    if deferred.is_some() && !slots.iter().all(declared_by_all) {
+        return None;
+    }
+    Some(deferred)
+}
+
+/// The name of the field holding a deferred slot (`rust_name`: its slot's) as member `m` of
+/// the group (its index in `members`) decodes it.
+pub fn deferred_field(rust_name: &str, m: usize) -> String {
+    format!("{rust_name}_{m}")
 }
 
 struct TagChoice {
@@ -732,7 +772,45 @@ mod tests {
                 _ => panic!("U is not told apart by members"),
             }
         };
-        // `v` is a string in one member, an integer in the other.
+        let deferred = |defs: serde_json::Value| {
+            let m = module(defs);
+            match &plan_of(&m, "U").object {
+                ObjectPlan::Merged(mg) => mg.one_pass.then_some(mg.deferred),
+                _ => panic!("U is not told apart by members"),
+            }
+        };
+        // The same slots, `items` an object of one shape or another (the forms' `"array"`
+        // fields): one pass, `items` deferred to the member picked.
+        let items = |b: serde_json::Value| {
+            serde_json::json!({
+                "IA": {"type": "object", "properties": {"enum": {"type": "array", "items": {"type": "string"}}}, "required": ["enum"]},
+                "IB": {"type": "object", "properties": {"anyOf": {"type": "array", "items": {"type": "string"}}}, "required": ["anyOf"]},
+                "A": {"type": "object", "properties": {"type": {"const": "array"}, "title": {"type": "string"}, "items": {"$ref": "#/$defs/IA"}}, "required": ["type", "items"]},
+                "B": b,
+                "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+            })
+        };
+        assert_eq!(
+            deferred(items(
+                serde_json::json!({"type": "object", "properties": {"type": {"const": "array"}, "title": {"type": "string"}, "items": {"$ref": "#/$defs/IB"}}, "required": ["type", "items"]})
+            )),
+            Some(Some(2))
+        );
+        // Two slots typed two ways; the members declaring other slots too: scored.
+        assert_eq!(
+            deferred(items(
+                serde_json::json!({"type": "object", "properties": {"type": {"const": "array"}, "title": {"type": "integer"}, "items": {"$ref": "#/$defs/IB"}}, "required": ["type", "items"]})
+            )),
+            None
+        );
+        assert_eq!(
+            deferred(items(
+                serde_json::json!({"type": "object", "properties": {"type": {"const": "array"}, "title": {"type": "string"}, "items": {"$ref": "#/$defs/IB"}, "max": {"type": "integer"}}, "required": ["type", "items"]})
+            )),
+            None
+        );
+        // `v` is a string in one member, an integer in the other (and each has a member of
+        // its own).
         assert!(!one_pass(serde_json::json!({
             "A": {"type": "object", "properties": {"a": {"type": "string"}, "v": {"type": "string"}}, "required": ["a"]},
             "B": {"type": "object", "properties": {"b": {"type": "string"}, "v": {"type": "integer"}}, "required": ["b"]},

@@ -3,7 +3,9 @@
 //!
 //! Where every member any variant declares (a *slot*) decodes alike in all of them, the
 //! object is decoded once into slots of the union's own, and the variant is scored from the
-//! slots met and built from them ([`Merged::one_pass`]). Otherwise, or when that does not
+//! slots met and built from them ([`Merged::one_pass`]); one slot the variants type
+//! differently is kept where it is and decoded by the variant picked
+//! ([`Merged::one_pass_deferred`]). Otherwise, or when that does not
 //! decide, one pass over the object records which slots are present, the JSON kind of each
 //! and where it starts, and what comparing it with a constant takes (a string's length, an
 //! integer); each variant is then scored from a table generated per union ([`Merged`]),
@@ -172,6 +174,36 @@ pub struct Merged {
     pub variants: &'static [Variant],
     /// Constants all variants require alike.
     pub common: &'static [(usize, Const)],
+}
+
+/// A slot's value left where it is: its kinds and its mark, read as open JSON reads it
+/// (the same errors). The slot a group decoded in one pass keeps this way is the one its
+/// variants type differently ([`Deferred`]): the variant picked decodes it.
+#[derive(Debug, Clone, Copy)]
+pub struct Marked {
+    kinds: KindSet,
+    mark: usize,
+}
+
+impl super::Decode for Marked {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        let (kinds, mark, _) = value_kinds(p)?;
+        Ok(Marked { kinds, mark })
+    }
+}
+
+/// The slot of a group decoded in one pass ([`Merged::one_pass_deferred`]) that its variants
+/// type differently (an elicitation form's `items`, an object of another shape per variant):
+/// the one pass keeps its value as a [`Marked`] in the slots struct `S`, the variants' checks
+/// of that slot ([`Fits`]) score it, and the variant picked decodes it as its own type.
+pub struct Deferred<S: 'static> {
+    /// The slot (an index in [`Merged::slots`]).
+    pub slot: usize,
+    /// Where `S` keeps the slot's value.
+    pub marked: fn(&S) -> Option<Marked>,
+    /// Decodes the value (the parser on it) as variant `k` types it, into `S`'s field for
+    /// that variant.
+    pub decode: fn(&mut S, usize, &mut Parser<'_>) -> Result<(), Error>,
 }
 
 /// Slots are bits of a `u64`.
@@ -363,6 +395,34 @@ impl Merged {
         extra: &mut Extra,
         s: &mut S,
     ) -> Option<usize> {
+        self.one_pass_with(p, table, None, start, extra, s)
+    }
+
+    /// [`Merged::one_pass`] for a group whose variants type one slot differently
+    /// (`deferred`): `table`'s entry for it keeps a [`Marked`]; each variant declaring it is
+    /// scored on its value by its check of it (as [`Merged::score`] does), and the variant
+    /// picked decodes it (`None` if it does not decode: the scoring then tries the others).
+    pub fn one_pass_deferred<S>(
+        &self,
+        p: &mut Parser<'_>,
+        table: &Table<S>,
+        deferred: &Deferred<S>,
+        start: Start,
+        extra: &mut Extra,
+        s: &mut S,
+    ) -> Option<usize> {
+        self.one_pass_with(p, table, Some(deferred), start, extra, s)
+    }
+
+    fn one_pass_with<S>(
+        &self,
+        p: &mut Parser<'_>,
+        table: &Table<S>,
+        deferred: Option<&Deferred<S>>,
+        start: Start,
+        extra: &mut Extra,
+        s: &mut S,
+    ) -> Option<usize> {
         debug_assert_eq!(table.keys, self.slots, "the union's table has its slots");
         match start {
             Start::Value => {}
@@ -372,22 +432,48 @@ impl Merged {
         }
         let mut q = p.at(p.mark());
         let seen = object::members(&mut q, table, start, Unknown::Keep(extra), s).ok()?;
-        let k = self.pick(seen, !extra.is_empty())?;
+        let marked = deferred.and_then(|d| Some((d.slot, (d.marked)(s)?)));
+        let k = self.pick(seen, !extra.is_empty(), marked, &q)?;
+        if let (Some(d), Some((_, m))) = (deferred, marked) {
+            // Nested as it is in the object (for the depth limit).
+            (d.decode)(s, k, &mut q.inside(m.mark)).ok()?;
+        }
         *p = q;
         Some(k)
     }
 
     /// The variant [`Merged::one_pass`] builds: the best scored on the members met (`seen`:
     /// bits of [`Merged::slots`]; `rest`: a member in no slot), every value fitting and every
-    /// constant met matching, when it fits completely and declares every member met.
-    fn pick(&self, seen: u64, rest: bool) -> Option<usize> {
+    /// constant met matching, but a deferred slot's value (`marked`), which fits a variant
+    /// as its check says, when it fits completely and declares every member met.
+    fn pick(
+        &self,
+        seen: u64,
+        rest: bool,
+        marked: Option<(usize, Marked)>,
+        p: &Parser<'_>,
+    ) -> Option<usize> {
         let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
         for (k, v) in self.variants.iter().enumerate() {
-            if let Some(score) = score_met(v, seen, rest)
-                && best.is_none_or(|(_, b)| score > b)
-            {
-                best = Some((k, score));
+            let Some(mut score) = score_met(v, seen, rest) else {
+                continue;
+            };
+            let beats = |score| best.is_none_or(|(_, b)| score > b);
+            // The deferred value is looked into (read again) only for a variant it can
+            // make the best: not fitting only lowers a score.
+            if !beats(score) {
+                continue;
             }
+            if let Some((slot, m)) = marked
+                && score.0
+                && !fits_marked(p, v, slot, m)
+            {
+                score.0 = false;
+                if !beats(score) {
+                    continue;
+                }
+            }
+            best = Some((k, score));
         }
         let (k, (complete, ..)) = best?;
         (complete && seen & !self.variants[k].declares == 0).then_some(k)
@@ -573,6 +659,15 @@ fn score_met(v: &Variant, seen: u64, rest: bool) -> Score {
         count(v.requires),
         count(v.declares),
     ))
+}
+
+/// Whether the value `m` of `slot` fits variant `v` (true when `v` does not declare the slot:
+/// [`score_met`] has counted it).
+fn fits_marked(p: &Parser<'_>, v: &Variant, slot: usize, m: Marked) -> bool {
+    v.checks.iter().all(|c| match *c {
+        Check::Field(s, _, fits) if s == slot => fits_value(p, m.kinds, m.mark, fits),
+        _ => true,
+    })
 }
 
 fn fits_value(p: &Parser<'_>, kinds: KindSet, mark: usize, fits: Fits) -> bool {

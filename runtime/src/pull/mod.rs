@@ -80,7 +80,9 @@ pub use error::Error;
 
 /// A decoder's result (generated decoders return `pull::Result<Self>`).
 pub type Result<T, E = Error> = core::result::Result<T, E>;
-pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
+pub use merged::{
+    Check, Const, Deferred, Fits, KindSet, Marked, Merged, Shape, Variant, array_member,
+};
 pub use message::{from_slice, from_str, from_str_by};
 #[cfg(test)]
 pub(crate) use object::const_int;

@@ -737,6 +737,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Parser::at`] one level deeper: a parser on a member's value (`mark`) read before,
+    /// where this one is on the parent of the member's object (`Merged`'s deferred slot),
+    /// nested as it is in the object.
+    pub(super) fn inside(&self, mark: usize) -> Parser<'a> {
+        let mut q = self.at(mark);
+        q.depth += 1;
+        q
+    }
+
     /// Decodes the next value (after `peek`) with `decode` as a whole input of its own would
     /// be (nesting counted from its start, as when its text is decoded alone), and moves past
     /// it; on an error, this parser is where it was.

@@ -379,6 +379,8 @@ impl Decode for Resource {
 /// A union told apart by members as an elicitation form's field schemas are (under a tag
 /// `type`, every variant requiring `"s"`), decoded in one pass ([`Merged::one_pass`]) or by
 /// scoring then decoding the variant chosen: `Form` holds which variant and its members.
+/// Two variants type `items` differently (objects of two shapes), as the `"array"` fields
+/// do: the pass keeps it as a mark ([`Merged::one_pass_deferred`]).
 #[derive(Debug, PartialEq)]
 struct Form {
     variant: usize,
@@ -387,6 +389,8 @@ struct Form {
     list: Option<Vec<String>>,
     one_of: Option<Vec<String>>,
     names: Option<Vec<String>>,
+    items_s: Option<IndexMap<String, String>>,
+    items_n: Option<IndexMap<String, i64>>,
     extra: crate::Extra,
 }
 
@@ -397,12 +401,16 @@ struct FormSlots {
     list: Option<Vec<String>>,
     one_of: Option<Vec<String>>,
     names: Option<Vec<String>>,
+    /// The one pass's: `items` left where it is, then decoded into one of the two below.
+    items: Option<Marked>,
+    items_s: Option<IndexMap<String, String>>,
+    items_n: Option<IndexMap<String, i64>>,
 }
 
-const FORM_KEYS: [&str; 6] = ["type", "title", "n", "enum", "oneOf", "names"];
+const FORM_KEYS: [&str; 7] = ["type", "title", "n", "enum", "oneOf", "names", "items"];
 
-/// Four variants: `{title?, n?}`, `{title?, enum}`, `{title?, oneOf}`, and a closed
-/// `{enum, names?}`.
+/// Four variants: `{title?, n?}`, `{title?, enum, items?: {s: string}}`, `{title?, oneOf,
+/// items?: {n: integer}}`, and a closed `{enum, names?}`.
 static FORM: Merged = Merged {
     slots: &FORM_KEYS,
     variants: &[
@@ -419,6 +427,7 @@ static FORM: Merged = Merged {
                 Check::Const(0, Const::Str("s")),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(3, true, Fits::Kinds(KindSet::ARRAY)),
+                Check::Field(6, false, Fits::Shaped(KindSet::OBJECT, &[ITEMS_S])),
             ],
             false,
         ),
@@ -427,6 +436,7 @@ static FORM: Merged = Merged {
                 Check::Const(0, Const::Str("s")),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
                 Check::Field(4, true, Fits::Kinds(KindSet::ARRAY)),
+                Check::Field(6, false, Fits::Shaped(KindSet::OBJECT, &[ITEMS_N])),
             ],
             false,
         ),
@@ -438,11 +448,35 @@ static FORM: Merged = Merged {
                 Check::Field(3, true, Fits::Kinds(KindSet::ARRAY)),
                 Check::Refused(4),
                 Check::Field(5, false, Fits::Kinds(KindSet::ARRAY)),
+                Check::Refused(6),
             ],
             true,
         ),
     ],
     common: &[(0, Const::Str("s"))],
+};
+
+const ITEMS_S: Shape = Shape {
+    required: &["s"],
+    consts: &[],
+};
+const ITEMS_N: Shape = Shape {
+    required: &["n"],
+    consts: &[],
+};
+
+/// `items`, typed by the variant picked.
+static FORM_ITEMS: Deferred<FormSlots> = Deferred {
+    slot: 6,
+    marked: |s| s.items,
+    decode: |s, k, q| {
+        match k {
+            1 => s.items_s = Some(Decode::decode(q)?),
+            2 => s.items_n = Some(Decode::decode(q)?),
+            _ => {}
+        }
+        Ok(())
+    },
 };
 
 impl Form {
@@ -461,6 +495,7 @@ impl Form {
             slot!(FormSlots, list),
             slot!(FormSlots, one_of),
             slot!(FormSlots, names),
+            slot!(FormSlots, items),
         ],
     };
 
@@ -471,6 +506,9 @@ impl Form {
             list: None,
             one_of: None,
             names: None,
+            items: None,
+            items_s: None,
+            items_n: None,
         }
     }
 
@@ -485,24 +523,26 @@ impl Form {
             },
             Table {
                 expecting: "a Form object",
-                keys: &["type", "title", "enum"],
+                keys: &["type", "title", "enum", "items"],
                 required: 0b101,
                 consts: 0b001,
                 slots: &[
                     Slot::str("s"),
                     slot!(FormSlots, title),
                     slot!(FormSlots, list),
+                    slot!(FormSlots, items_s),
                 ],
             },
             Table {
                 expecting: "a Form object",
-                keys: &["type", "title", "oneOf"],
+                keys: &["type", "title", "oneOf", "items"],
                 required: 0b101,
                 consts: 0b001,
                 slots: &[
                     Slot::str("s"),
                     slot!(FormSlots, title),
                     slot!(FormSlots, one_of),
+                    slot!(FormSlots, items_n),
                 ],
             },
             Table {
@@ -531,13 +571,17 @@ impl Form {
                 title: s.title,
                 n: s.n,
                 names: s.names,
+                items_s: s.items_s,
+                items_n: s.items_n,
                 extra,
             })
         }
         if one_pass {
             let mut s = Form::empty();
             let mut extra = crate::Extra::new();
-            if let Some(k) = FORM.one_pass(p, &Form::ONE_PASS, start, &mut extra, &mut s) {
+            if let Some(k) =
+                FORM.one_pass_deferred(p, &Form::ONE_PASS, &FORM_ITEMS, start, &mut extra, &mut s)
+            {
                 return build(k, s, extra);
             }
         }
@@ -580,7 +624,9 @@ impl Form {
     }
 }
 
-const FORM_MEMBER_KEYS: [&str; 7] = ["type", "title", "n", "enum", "oneOf", "names", "zz"];
+const FORM_MEMBER_KEYS: [&str; 8] = [
+    "type", "title", "n", "enum", "oneOf", "names", "items", "zz",
+];
 const FORM_VALUES: [&str; 14] = [
     r#""s""#,
     r#""x""#,
@@ -602,7 +648,7 @@ const FORM_VALUES: [&str; 14] = [
 /// builds (`None`: scored instead), and both ways give the same.
 #[test]
 fn one_pass_builds_the_variant_scoring_would_choose() {
-    let cases: [(&str, Option<usize>); 12] = [
+    let cases: [(&str, Option<usize>); 18] = [
         (r#"{"type":"s","title":"a","n":1}"#, Some(0)),
         (r#"{"type":"s"}"#, Some(0)),
         (r#"{"title":"a","type":"s","enum":["a"]}"#, Some(1)),
@@ -619,11 +665,30 @@ fn one_pass_builds_the_variant_scoring_would_choose() {
         (r#"{"type":"s","n":"x"}"#, None),
         (r#"{"type":"s","title":"a","enum":1}"#, None),
         (r#"{"type":"s","title":"a","title":"b"}"#, None),
+        // `items`, typed per variant, tells 1 and 2 apart by its shape, then is decoded.
+        (r#"{"type":"s","enum":["a"],"items":{"s":"x"}}"#, Some(1)),
+        (
+            r#"{"items":{"m":2,"n":-1},"type":"s","oneOf":["a"]}"#,
+            Some(2),
+        ),
+        // Not 1's shape (or not an object): 0 is the best complete, and does not declare it.
+        (r#"{"type":"s","enum":["a"],"items":{"n":1}}"#, None),
+        (r#"{"type":"s","enum":["a"],"items":{"m":"x"}}"#, None),
+        (r#"{"type":"s","enum":["a"],"items":[1]}"#, None),
+        // 1's shape, but not its type: the scoring decodes it (as 0, keeping `items`).
+        (r#"{"type":"s","enum":["a"],"items":{"s":1}}"#, None),
     ];
     for (text, expected) in cases {
         let mut p = Parser::new(text);
         let (mut s, mut extra) = (Form::empty(), crate::Extra::new());
-        let once = FORM.one_pass(&mut p, &Form::ONE_PASS, Start::Value, &mut extra, &mut s);
+        let once = FORM.one_pass_deferred(
+            &mut p,
+            &Form::ONE_PASS,
+            &FORM_ITEMS,
+            Start::Value,
+            &mut extra,
+            &mut s,
+        );
         assert_eq!(once, expected, "{text}");
         if once.is_none() {
             assert_eq!(p.mark(), 0, "{text}: the parser has not moved");
@@ -633,16 +698,28 @@ fn one_pass_builds_the_variant_scoring_would_choose() {
     // Built, a closed variant keeps nothing more; an open one its unknown members.
     let form = Form::decode(r#"{"type":"s","enum":["a"],"zz":1}"#, true, true).unwrap();
     assert_eq!((form.variant, form.extra.len()), (1, 1));
+    // `items` decoded as the variant picked types it; where that fails, kept by the next.
+    let form = Form::decode(r#"{"type":"s","oneOf":["a"],"items":{"n":7}}"#, true, true).unwrap();
+    assert_eq!((form.variant, form.items_n.unwrap()["n"]), (2, 7));
+    let form = Form::decode(r#"{"type":"s","enum":["a"],"items":{"s":1}}"#, false, true).unwrap();
+    assert_eq!((form.variant, form.extra.len()), (0, 2));
 }
 
 /// Per key of [`FORM_MEMBER_KEYS`], values its slot takes (most generated objects decode).
-const FORM_GOOD: [&[&str]; 7] = [
+const FORM_GOOD: [&[&str]; 8] = [
     &[r#""s""#],
     &[r#""a""#, r#""t\u0041""#],
     &["1", "-2"],
     &[r#"["a"]"#, "[]"],
     &[r#"["a","b"]"#],
     &[r#"["n"]"#],
+    &[
+        r#"{"s":"x"}"#,
+        r#"{"n":1,"m":2}"#,
+        r#"{"s":"x","n":1}"#,
+        r#"{"s":1}"#,
+        r#"{"m":"x"}"#,
+    ],
     &["null", r#"{"k":[1]}"#],
 ];
 
