@@ -123,17 +123,19 @@ pub struct Variant {
     declares: u64,
     /// The slots it requires (a constant, or a required field).
     requires: u64,
-    /// The slots it requires to hold a constant.
-    consts: u64,
     /// The slots it refuses.
     refuses: u64,
+    /// How many slots it requires, and how many of those hold a constant: what a variant
+    /// that fits completely scores for them.
+    required: u32,
+    constants: u32,
 }
 
 impl Variant {
     /// A variant of these checks (at most one per slot; slots below 64), refusing unknown
     /// members when `closed`.
     pub const fn new(checks: &'static [Check], closed: bool) -> Variant {
-        let (mut declares, mut requires, mut consts, mut refuses) = (0, 0, 0, 0);
+        let (mut declares, mut requires, mut consts, mut refuses) = (0u64, 0u64, 0u64, 0u64);
         let mut i = 0;
         while i < checks.len() {
             match checks[i] {
@@ -157,8 +159,9 @@ impl Variant {
             closed,
             declares,
             requires,
-            consts,
             refuses,
+            required: requires.count_ones(),
+            constants: consts.count_ones(),
         }
     }
 }
@@ -446,6 +449,11 @@ impl Merged {
     /// bits of [`Merged::slots`]; `rest`: a member in no slot), every value fitting and every
     /// constant met matching, but a deferred slot's value (`marked`), which fits a variant
     /// as its check says, when it fits completely and declares every member met.
+    ///
+    /// Only variants that fit completely are scored: one that does not scores below any that
+    /// does, and when it is the best, nothing is built. Such a variant has every slot it
+    /// requires met, its constants among them: what it scores for them is its counts of
+    /// those, and only how many of its slots were met is counted.
     fn pick(
         &self,
         seen: u64,
@@ -453,30 +461,26 @@ impl Merged {
         marked: Option<(usize, Marked)>,
         p: &Parser<'_>,
     ) -> Option<usize> {
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        let mut best: Option<(usize, (u32, u32, u32))> = None;
         for (k, v) in self.variants.iter().enumerate() {
-            let Some(mut score) = score_met(v, seen, rest) else {
-                continue;
-            };
-            let beats = |score| best.is_none_or(|(_, b)| score > b);
-            // The deferred value is looked into (read again) only for a variant it can
-            // make the best: not fitting only lowers a score.
-            if !beats(score) {
+            if v.requires & !seen != 0 || seen & v.refuses != 0 || (v.closed && rest) {
                 continue;
             }
+            let score = (v.constants, v.required, (seen & v.declares).count_ones());
+            if best.is_some_and(|(_, b)| score <= b) {
+                continue;
+            }
+            // The deferred value is looked into (read again) only for a variant it can make
+            // the best.
             if let Some((slot, m)) = marked
-                && score.0
                 && !fits_marked(p, v, slot, m)
             {
-                score.0 = false;
-                if !beats(score) {
-                    continue;
-                }
+                continue;
             }
             best = Some((k, score));
         }
-        let (k, (complete, ..)) = best?;
-        (complete && seen & !self.variants[k].declares == 0).then_some(k)
+        let (k, _) = best?;
+        (seen & !self.variants[k].declares == 0).then_some(k)
     }
 
     /// The members from `key` (read) to the object's end.
@@ -645,24 +649,7 @@ fn score_of(p: &Parser<'_>, rec: &mut Record, v: &Variant) -> Score {
     Some((complete, consts, required, declared))
 }
 
-/// [`score_of`] on the members met (`seen`), every value fitting and every constant met
-/// matching ([`Merged::one_pass`]): from the variant's slot masks.
-#[inline]
-fn score_met(v: &Variant, seen: u64, rest: bool) -> Score {
-    if seen & v.refuses != 0 || (v.closed && rest) {
-        return None;
-    }
-    let count = |mask: u64| (seen & mask).count_ones();
-    Some((
-        v.requires & !seen == 0,
-        count(v.consts),
-        count(v.requires),
-        count(v.declares),
-    ))
-}
-
-/// Whether the value `m` of `slot` fits variant `v` (true when `v` does not declare the slot:
-/// [`score_met`] has counted it).
+/// Whether the value `m` of `slot` fits variant `v` (true when `v` does not declare it).
 fn fits_marked(p: &Parser<'_>, v: &Variant, slot: usize, m: Marked) -> bool {
     v.checks.iter().all(|c| match *c {
         Check::Field(s, _, fits) if s == slot => fits_value(p, m.kinds, m.mark, fits),
