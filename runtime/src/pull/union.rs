@@ -1,7 +1,7 @@
 //! Unions: tagged by a member ([`tagged`]), or told apart by the members present
 //! ([`Merged`](super::Merged) scores the variants, [`best_member`] decodes the best one).
 
-use super::object::same_str;
+use super::object::{position, same_str};
 use super::{Error, Kind, Parser, Start};
 
 /// What a tagged union's tag said.
@@ -121,7 +121,7 @@ fn tag_value(p: &mut Parser<'_>, tag: &'static str, tags: &[&str]) -> Result<Tag
     match p.peek()? {
         Kind::String => {
             let s = p.str()?;
-            Ok(match tags.iter().position(|t| *t == s) {
+            Ok(match position(tags, s) {
                 Some(i) => Tag::Known(i),
                 None => Tag::Unknown,
             })
