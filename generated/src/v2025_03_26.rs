@@ -9956,76 +9956,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `JsonRpcBatchRequestItem`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem__merged0(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::JsonRpcMessageArrayItem> {
-        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
-        static UNION: Merged = Merged {
-            slots: &["jsonrpc", "id", "method", "params"],
-            variants: &[
-                Variant::new(
-                    &[
-                        Const(0, Str("2.0")),
-                        Field(
-                            1,
-                            true,
-                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
-                        ),
-                        Field(2, true, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::OBJECT)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Const(0, Str("2.0")),
-                        Field(2, true, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::OBJECT)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[(0, Str("2.0"))],
-        };
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem::Request)
-            }
-            1 => {
-                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem::Notification)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of JsonRpcMessageArrayItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of JsonRpcMessageArrayItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
-                        ),
-                )
-            }
-        }
+        JsonRpcBatchRequestItem__merged0(p, start)
+            .map(|u| match u {
+                super::JsonRpcBatchRequestItem::Request(v) => {
+                    super::JsonRpcMessageArrayItem::Request(v)
+                }
+                super::JsonRpcBatchRequestItem::Notification(v) => {
+                    super::JsonRpcMessageArrayItem::Notification(v)
+                }
+            })
     }
     impl pull::Decode for super::JsonRpcMessageArrayItem2 {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -10035,83 +9980,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `JsonRpcBatchResponseItem`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem2__merged0(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::JsonRpcMessageArrayItem2> {
-        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
-        static UNION: Merged = Merged {
-            slots: &["jsonrpc", "id", "result", "error"],
-            variants: &[
-                Variant::new(
-                    &[
-                        Const(0, Str("2.0")),
-                        Field(
-                            1,
-                            true,
-                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
-                        ),
-                        Field(2, true, Kinds(K::OBJECT)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Const(0, Str("2.0")),
-                        Field(
-                            1,
-                            true,
-                            Kinds(
-                                K::of(
-                                    &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
-                        ),
-                        Field(3, true, Kinds(K::OBJECT)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[(0, Str("2.0"))],
-        };
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem2::Response)
-            }
-            1 => {
-                <super::JsonRpcError as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem2::Error)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of JsonRpcMessageArrayItem2 matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of JsonRpcMessageArrayItem2 matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
-                        ),
-                )
-            }
-        }
+        JsonRpcBatchResponseItem__merged0(p, start)
+            .map(|u| match u {
+                super::JsonRpcBatchResponseItem::Response(v) => {
+                    super::JsonRpcMessageArrayItem2::Response(v)
+                }
+                super::JsonRpcBatchResponseItem::Error(v) => {
+                    super::JsonRpcMessageArrayItem2::Error(v)
+                }
+            })
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
@@ -11352,128 +11235,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `EmbeddedResourceResource`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::ReadResourceResultContentsItem> {
-        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
-        static UNION: Merged = Merged {
-            slots: &["uri", "mimeType", "text", "blob"],
-            variants: &[
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(3, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[],
-        };
-        struct Slots {
-            uri: Option<String>,
-            mime_type: Option<String>,
-            text: Option<String>,
-            blob: Option<String>,
-        }
-        static TABLE: pull::Table<Slots> = pull::Table {
-            expecting: "a ReadResourceResultContentsItem object",
-            keys: &["uri", "mimeType", "text", "blob"],
-            required: 0,
-            consts: 0u64,
-            slots: &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, blob),
-            ],
-        };
-        let mut s = Slots {
-            uri: None,
-            mime_type: None,
-            text: None,
-            blob: None,
-        };
-        let mut extra = __rt::Extra::new();
-        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
-            return match k {
-                0 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            text: pull::required(s.text, "text")?,
-                            extra,
-                        }),
-                    )
+        EmbeddedResourceResource__merged0(p, start)
+            .map(|u| match u {
+                super::EmbeddedResourceResource::Text(v) => {
+                    super::ReadResourceResultContentsItem::Text(v)
                 }
-                1 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            blob: pull::required(s.blob, "blob")?,
-                            extra,
-                        }),
-                    )
+                super::EmbeddedResourceResource::Blob(v) => {
+                    super::ReadResourceResultContentsItem::Blob(v)
                 }
-                _ => {
-                    Err(
-                        p
-                            .error(
-                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                            ),
-                    )
-                }
-            };
-        }
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::TextResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-            }
-            1 => {
-                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        }
+            })
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {

@@ -12570,135 +12570,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `EmbeddedResourceResource`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::ReadResourceResultContentsItem> {
-        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
-        static UNION: Merged = Merged {
-            slots: &["uri", "mimeType", "_meta", "text", "blob"],
-            variants: &[
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::OBJECT)),
-                        Field(3, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::OBJECT)),
-                        Field(4, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[],
-        };
-        struct Slots {
-            uri: Option<String>,
-            mime_type: Option<String>,
-            meta: Option<__rt::JsonObject>,
-            text: Option<String>,
-            blob: Option<String>,
-        }
-        static TABLE: pull::Table<Slots> = pull::Table {
-            expecting: "a ReadResourceResultContentsItem object",
-            keys: &["uri", "mimeType", "_meta", "text", "blob"],
-            required: 0,
-            consts: 0u64,
-            slots: &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, blob),
-            ],
-        };
-        let mut s = Slots {
-            uri: None,
-            mime_type: None,
-            meta: None,
-            text: None,
-            blob: None,
-        };
-        let mut extra = __rt::Extra::new();
-        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
-            return match k {
-                0 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            meta: s.meta,
-                            text: pull::required(s.text, "text")?,
-                            extra,
-                        }),
-                    )
+        EmbeddedResourceResource__merged0(p, start)
+            .map(|u| match u {
+                super::EmbeddedResourceResource::Text(v) => {
+                    super::ReadResourceResultContentsItem::Text(v)
                 }
-                1 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            meta: s.meta,
-                            blob: pull::required(s.blob, "blob")?,
-                            extra,
-                        }),
-                    )
+                super::EmbeddedResourceResource::Blob(v) => {
+                    super::ReadResourceResultContentsItem::Blob(v)
                 }
-                _ => {
-                    Err(
-                        p
-                            .error(
-                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                            ),
-                    )
-                }
-            };
-        }
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::TextResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-            }
-            1 => {
-                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        }
+            })
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {

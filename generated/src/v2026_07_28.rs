@@ -15210,219 +15210,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `MultiSelectEnumSchema`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn EnumSchema__merged1(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::EnumSchema> {
-        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
-        static UNION: Merged = Merged {
-            slots: &[
-                "type",
-                "title",
-                "description",
-                "minItems",
-                "maxItems",
-                "items",
-                "default",
-            ],
-            variants: &[
-                Variant::new(
-                    &[
-                        Const(0, Str("array")),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::INTEGER)),
-                        Field(4, false, Kinds(K::INTEGER)),
-                        Field(
-                            5,
-                            true,
-                            Shaped(
-                                K::OBJECT,
-                                &[
-                                    Shape {
-                                        required: &["enum"],
-                                        consts: &[("type", Str("string"))],
-                                    },
-                                ],
-                            ),
-                        ),
-                        Field(6, false, Kinds(K::ARRAY)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Const(0, Str("array")),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::INTEGER)),
-                        Field(4, false, Kinds(K::INTEGER)),
-                        Field(
-                            5,
-                            true,
-                            Shaped(
-                                K::OBJECT,
-                                &[
-                                    Shape {
-                                        required: &["anyOf"],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
-                        ),
-                        Field(6, false, Kinds(K::ARRAY)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[(0, Str("array"))],
-        };
-        struct Slots {
-            title: Option<String>,
-            description: Option<String>,
-            min_items: Option<i64>,
-            max_items: Option<i64>,
-            items: Option<pull::Marked>,
-            items_0: Option<super::UntitledMultiSelectEnumSchemaItems>,
-            items_1: Option<super::TitledMultiSelectEnumSchemaItems>,
-            default: Option<Vec<String>>,
-        }
-        static TABLE: pull::Table<Slots> = pull::Table {
-            expecting: "a EnumSchema object",
-            keys: &[
-                "type",
-                "title",
-                "description",
-                "minItems",
-                "maxItems",
-                "items",
-                "default",
-            ],
-            required: 0,
-            consts: 1u64,
-            slots: &[
-                pull::Slot::str("array"),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-            ],
-        };
-        static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
-            slot: 5,
-            marked: |s| s.items,
-            decode: |s, k, q| {
-                match k {
-                    0 => {
-                        s.items_0 = Some(
-                            <super::UntitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
-                                q,
-                            )?,
-                        );
-                    }
-                    1 => {
-                        s.items_1 = Some(
-                            <super::TitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
-                                q,
-                            )?,
-                        );
-                    }
-                    _ => {}
+        MultiSelectEnumSchema__merged0(p, start)
+            .map(|u| match u {
+                super::MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
+                    super::EnumSchema::UntitledMultiSelectEnum(v)
                 }
-                Ok(())
-            },
-        };
-        let mut s = Slots {
-            title: None,
-            description: None,
-            min_items: None,
-            max_items: None,
-            items: None,
-            items_0: None,
-            items_1: None,
-            default: None,
-        };
-        let mut extra = __rt::Extra::new();
-        if let Some(k) = UNION
-            .one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s)
-        {
-            return match k {
-                0 => {
-                    Ok(
-                        super::EnumSchema::UntitledMultiSelectEnum(super::UntitledMultiSelectEnumSchema {
-                            title: s.title,
-                            description: s.description,
-                            min_items: s.min_items,
-                            max_items: s.max_items,
-                            items: pull::required(s.items_0, "items")?,
-                            default: s.default,
-                            extra,
-                        }),
-                    )
+                super::MultiSelectEnumSchema::TitledMultiSelectEnum(v) => {
+                    super::EnumSchema::TitledMultiSelectEnum(v)
                 }
-                1 => {
-                    Ok(
-                        super::EnumSchema::TitledMultiSelectEnum(super::TitledMultiSelectEnumSchema {
-                            title: s.title,
-                            description: s.description,
-                            min_items: s.min_items,
-                            max_items: s.max_items,
-                            items: pull::required(s.items_1, "items")?,
-                            default: s.default,
-                            extra,
-                        }),
-                    )
-                }
-                _ => {
-                    Err(
-                        p
-                            .error(
-                                "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                            ),
-                    )
-                }
-            };
-        }
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::EnumSchema::UntitledMultiSelectEnum)
-            }
-            1 => {
-                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::EnumSchema::TitledMultiSelectEnum)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                        ),
-                )
-            }
-        }
+            })
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
@@ -18135,219 +17937,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `MultiSelectEnumSchema`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::PrimitiveSchemaDefinition> {
-        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
-        static UNION: Merged = Merged {
-            slots: &[
-                "type",
-                "title",
-                "description",
-                "minItems",
-                "maxItems",
-                "items",
-                "default",
-            ],
-            variants: &[
-                Variant::new(
-                    &[
-                        Const(0, Str("array")),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::INTEGER)),
-                        Field(4, false, Kinds(K::INTEGER)),
-                        Field(
-                            5,
-                            true,
-                            Shaped(
-                                K::OBJECT,
-                                &[
-                                    Shape {
-                                        required: &["enum"],
-                                        consts: &[("type", Str("string"))],
-                                    },
-                                ],
-                            ),
-                        ),
-                        Field(6, false, Kinds(K::ARRAY)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Const(0, Str("array")),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::STRING)),
-                        Field(3, false, Kinds(K::INTEGER)),
-                        Field(4, false, Kinds(K::INTEGER)),
-                        Field(
-                            5,
-                            true,
-                            Shaped(
-                                K::OBJECT,
-                                &[
-                                    Shape {
-                                        required: &["anyOf"],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
-                        ),
-                        Field(6, false, Kinds(K::ARRAY)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[(0, Str("array"))],
-        };
-        struct Slots {
-            title: Option<String>,
-            description: Option<String>,
-            min_items: Option<i64>,
-            max_items: Option<i64>,
-            items: Option<pull::Marked>,
-            items_0: Option<super::UntitledMultiSelectEnumSchemaItems>,
-            items_1: Option<super::TitledMultiSelectEnumSchemaItems>,
-            default: Option<Vec<String>>,
-        }
-        static TABLE: pull::Table<Slots> = pull::Table {
-            expecting: "a PrimitiveSchemaDefinition object",
-            keys: &[
-                "type",
-                "title",
-                "description",
-                "minItems",
-                "maxItems",
-                "items",
-                "default",
-            ],
-            required: 0,
-            consts: 1u64,
-            slots: &[
-                pull::Slot::str("array"),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-            ],
-        };
-        static DEFERRED: pull::Deferred<Slots> = pull::Deferred {
-            slot: 5,
-            marked: |s| s.items,
-            decode: |s, k, q| {
-                match k {
-                    0 => {
-                        s.items_0 = Some(
-                            <super::UntitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
-                                q,
-                            )?,
-                        );
-                    }
-                    1 => {
-                        s.items_1 = Some(
-                            <super::TitledMultiSelectEnumSchemaItems as pull::Decode>::decode(
-                                q,
-                            )?,
-                        );
-                    }
-                    _ => {}
+        MultiSelectEnumSchema__merged0(p, start)
+            .map(|u| match u {
+                super::MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
+                    super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum(v)
                 }
-                Ok(())
-            },
-        };
-        let mut s = Slots {
-            title: None,
-            description: None,
-            min_items: None,
-            max_items: None,
-            items: None,
-            items_0: None,
-            items_1: None,
-            default: None,
-        };
-        let mut extra = __rt::Extra::new();
-        if let Some(k) = UNION
-            .one_pass_deferred(p, &TABLE, &DEFERRED, start, &mut extra, &mut s)
-        {
-            return match k {
-                0 => {
-                    Ok(
-                        super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum(super::UntitledMultiSelectEnumSchema {
-                            title: s.title,
-                            description: s.description,
-                            min_items: s.min_items,
-                            max_items: s.max_items,
-                            items: pull::required(s.items_0, "items")?,
-                            default: s.default,
-                            extra,
-                        }),
-                    )
+                super::MultiSelectEnumSchema::TitledMultiSelectEnum(v) => {
+                    super::PrimitiveSchemaDefinition::TitledMultiSelectEnum(v)
                 }
-                1 => {
-                    Ok(
-                        super::PrimitiveSchemaDefinition::TitledMultiSelectEnum(super::TitledMultiSelectEnumSchema {
-                            title: s.title,
-                            description: s.description,
-                            min_items: s.min_items,
-                            max_items: s.max_items,
-                            items: pull::required(s.items_1, "items")?,
-                            default: s.default,
-                            extra,
-                        }),
-                    )
-                }
-                _ => {
-                    Err(
-                        p
-                            .error(
-                                "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                            ),
-                    )
-                }
-            };
-        }
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
-            }
-            1 => {
-                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
-                        ),
-                )
-            }
-        }
+            })
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
@@ -18712,135 +18316,21 @@ pub mod __de {
             }
         }
     }
+    /// The members of `EmbeddedResourceResource`, decoded by its group's function.
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut Parser<'_>,
         start: Start,
     ) -> pull::Result<super::ReadResourceResultContentsItem> {
-        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
-        static UNION: Merged = Merged {
-            slots: &["uri", "mimeType", "_meta", "text", "blob"],
-            variants: &[
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::OBJECT)),
-                        Field(3, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-                Variant::new(
-                    &[
-                        Field(0, true, Kinds(K::STRING)),
-                        Field(1, false, Kinds(K::STRING)),
-                        Field(2, false, Kinds(K::OBJECT)),
-                        Field(4, true, Kinds(K::STRING)),
-                    ],
-                    false,
-                ),
-            ],
-            common: &[],
-        };
-        struct Slots {
-            uri: Option<String>,
-            mime_type: Option<String>,
-            meta: Option<super::MetaObject>,
-            text: Option<String>,
-            blob: Option<String>,
-        }
-        static TABLE: pull::Table<Slots> = pull::Table {
-            expecting: "a ReadResourceResultContentsItem object",
-            keys: &["uri", "mimeType", "_meta", "text", "blob"],
-            required: 0,
-            consts: 0u64,
-            slots: &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, blob),
-            ],
-        };
-        let mut s = Slots {
-            uri: None,
-            mime_type: None,
-            meta: None,
-            text: None,
-            blob: None,
-        };
-        let mut extra = __rt::Extra::new();
-        if let Some(k) = UNION.one_pass(p, &TABLE, start, &mut extra, &mut s) {
-            return match k {
-                0 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Text(super::TextResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            meta: s.meta,
-                            text: pull::required(s.text, "text")?,
-                            extra,
-                        }),
-                    )
+        EmbeddedResourceResource__merged0(p, start)
+            .map(|u| match u {
+                super::EmbeddedResourceResource::Text(v) => {
+                    super::ReadResourceResultContentsItem::Text(v)
                 }
-                1 => {
-                    Ok(
-                        super::ReadResourceResultContentsItem::Blob(super::BlobResourceContents {
-                            uri: pull::required(s.uri, "uri")?,
-                            mime_type: s.mime_type,
-                            meta: s.meta,
-                            blob: pull::required(s.blob, "blob")?,
-                            extra,
-                        }),
-                    )
+                super::EmbeddedResourceResource::Blob(v) => {
+                    super::ReadResourceResultContentsItem::Blob(v)
                 }
-                _ => {
-                    Err(
-                        p
-                            .error(
-                                "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                            ),
-                    )
-                }
-            };
-        }
-        let mut scores: [pull::Score; 2] = [None; 2];
-        let mark = UNION.score(p, start, &mut scores)?;
-        let member = |k: usize| match k {
-            0 => {
-                <super::TextResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-            }
-            1 => {
-                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            _ => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        };
-        match pull::best_member(&scores, &member) {
-            Some(decoded) => decoded,
-            None => {
-                Err(
-                    p
-                        .error(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                )
-            }
-        }
+            })
     }
     impl pull::DecodeObject for super::ReadResourceResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {

@@ -403,6 +403,10 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let module = cx.module;
     let name = cx.name();
     let f = format_ident!("{}__merged{}", cx.ty.name, m.id);
+    if let Some(other) = &m.shared {
+        helpers.extend(shared_group(cx, u, m, other, &f));
+        return quote!(#f);
+    }
     assert!(
         m.slots.len() <= 64,
         "{}: more than 64 members told apart by (the scoring table's masks are u64)",
@@ -567,6 +571,51 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         }
     });
     quote!(#f)
+}
+
+/// The function of a group that union `other` is alone (`Merged::shared`): that union's
+/// group decodes the object, and each of its variants becomes this union's variant of the
+/// same member type.
+fn shared_group(
+    cx: &Cx,
+    u: &Union,
+    m: &Merged,
+    other: &str,
+    f: &proc_macro2::Ident,
+) -> TokenStream {
+    let name = cx.name();
+    let alone = || -> Option<(&Union, &Merged)> {
+        let TypeKind::Union(ou) = &cx.module.types[cx.module.by_name[other]].kind else {
+            return None;
+        };
+        match &ou.plan.object {
+            ObjectPlan::Merged(om) => Some((ou, om)),
+            _ => None,
+        }
+    };
+    let Some((ou, om)) = alone() else {
+        unreachable!(
+            "{}: shares the group of {other}, which is not one group",
+            cx.ty.name
+        )
+    };
+    let of = format_ident!("{}__merged{}", other, om.id);
+    let oname = ident(other);
+    let arms = m.members.iter().zip(&om.members).map(|(&i, &j)| {
+        let v = ident(&u.variants[i].rust_name);
+        let ov = ident(&ou.variants[j].rust_name);
+        quote!(super::#oname::#ov(v) => super::#name::#v(v),)
+    });
+    let doc = format!(" The members of `{other}`, decoded by its group's function.");
+    quote! {
+        #[doc = #doc]
+        #[allow(non_snake_case)]
+        fn #f(p: &mut Parser<'_>, start: Start) -> pull::Result<super::#name> {
+            #of(p, start).map(|u| match u {
+                #( #arms )*
+            })
+        }
+    }
 }
 
 /// The slots struct, the table and the empty slots of a group decoded in one pass

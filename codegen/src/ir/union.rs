@@ -149,6 +149,12 @@ pub struct Merged {
     /// by the member picked, as its type says. At most one, every member declaring it as a
     /// field (not a constant).
     pub deferred: Option<usize>,
+    /// Another union whose objects are exactly this group (the same member types in the same
+    /// order, nothing else: `MultiSelectEnumSchema` for `PrimitiveSchemaDefinition`'s
+    /// `"array"` group, `EmbeddedResourceResource` for `ReadResourceResultContentsItem`'s):
+    /// this group is decoded by that union's, and its variants mapped to this union's.
+    /// Set by [`plan_all`] once every plan is made; `None` for the union it names.
+    pub shared: Option<String>,
 }
 
 /// A property buffered by a merged builder.
@@ -194,7 +200,57 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
             u.plan = plan;
         }
     }
+    share_groups(module, &union_names);
     Ok(())
+}
+
+/// Points each merged group at the first union (in the module's order) that is that group
+/// alone ([`Merged::shared`]), so that its decoder is generated once: the same member types
+/// make the same slots and checks, so the two decoders would be the same but for the
+/// union they return.
+fn share_groups(module: &mut Module, union_names: &[String]) {
+    let members_of = |variants: &[Variant], m: &Merged| -> Vec<TypeRef> {
+        m.members.iter().map(|&i| variants[i].ty.clone()).collect()
+    };
+    let mut alone: BTreeMap<Vec<TypeRef>, String> = BTreeMap::new();
+    for name in union_names {
+        if let TypeKind::Union(u) = &module.types[module.by_name[name]].kind
+            && let ObjectPlan::Merged(m) = &u.plan.object
+            && m.fallback.is_none()
+            && m.members.len() == u.variants.len()
+        {
+            alone
+                .entry(members_of(&u.variants, m))
+                .or_insert_with(|| name.clone());
+        }
+    }
+    for name in union_names {
+        let idx = module.by_name[name];
+        let TypeKind::Union(u) = &mut module.types[idx].kind else {
+            continue;
+        };
+        let variants = u.variants.clone();
+        let mut groups: Vec<&mut Merged> = Vec::new();
+        match &mut u.plan.object {
+            ObjectPlan::Merged(m) => groups.push(m),
+            ObjectPlan::Tagged(t) => {
+                for g in t.arms.iter_mut().map(|(_, g)| g).chain(t.absent.as_mut()) {
+                    if let Group::Merged(m) = g {
+                        groups.push(m);
+                    }
+                }
+            }
+            ObjectPlan::None | ObjectPlan::Single(_) => {}
+        }
+        for m in groups {
+            if m.fallback.is_none()
+                && let Some(other) = alone.get(&members_of(&variants, m))
+                && other != name
+            {
+                m.shared = Some(other.clone());
+            }
+        }
+    }
 }
 
 /// Members of union `name` with nested unions replaced by their members, each named by
@@ -512,6 +568,7 @@ fn merged(
         id,
         one_pass: plan.is_some(),
         deferred: plan.flatten(),
+        shared: None,
     }
 }
 
@@ -848,6 +905,36 @@ mod tests {
             "B": {"type": "object", "properties": {"b": {"type": "string"}, "v": {"type": "string"}}, "required": ["b"], "additionalProperties": false},
             "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
         })));
+    }
+
+    #[test]
+    fn a_group_another_union_is_alone_is_decoded_by_that_union() {
+        // `Items` is the two contents alone; `Field` is them under a tag (`kind`), beside a
+        // third member; `Two` is the same two members again; `Rev` has them in the other
+        // order (its own decoder: the order breaks ties).
+        let m = module(serde_json::json!({
+            "Text": {"type": "object", "properties": {"kind": {"const": "c"}, "text": {"type": "string"}}, "required": ["kind", "text"]},
+            "Blob": {"type": "object", "properties": {"kind": {"const": "c"}, "blob": {"type": "string"}}, "required": ["kind", "blob"]},
+            "Link": {"type": "object", "properties": {"kind": {"const": "l"}, "uri": {"type": "string"}}, "required": ["kind", "uri"]},
+            "Items": {"anyOf": [{"$ref": "#/$defs/Text"}, {"$ref": "#/$defs/Blob"}]},
+            "Field": {"anyOf": [{"$ref": "#/$defs/Text"}, {"$ref": "#/$defs/Blob"}, {"$ref": "#/$defs/Link"}]},
+            "Two": {"anyOf": [{"$ref": "#/$defs/Text"}, {"$ref": "#/$defs/Blob"}]},
+            "Rev": {"anyOf": [{"$ref": "#/$defs/Blob"}, {"$ref": "#/$defs/Text"}]}
+        }));
+        let merged = |name: &str| -> Merged {
+            match &plan_of(&m, name).object {
+                ObjectPlan::Merged(mg) => mg.clone(),
+                ObjectPlan::Tagged(t) => match &t.arms[0] {
+                    (tag, Group::Merged(mg)) if tag == "c" => mg.clone(),
+                    arm => panic!("{name}: {arm:?}"),
+                },
+                plan => panic!("{name}: {plan:?}"),
+            }
+        };
+        assert_eq!(merged("Items").shared, None);
+        assert_eq!(merged("Field").shared.as_deref(), Some("Items"));
+        assert_eq!(merged("Two").shared.as_deref(), Some("Items"));
+        assert_eq!(merged("Rev").shared, None);
     }
 
     #[test]
