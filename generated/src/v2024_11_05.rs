@@ -7868,162 +7868,60 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotated {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::AnnotatedAnnotations>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Annotated object",
-                keys: &["annotations"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, annotations)],
-            };
-            let mut s = Slots { annotations: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Annotated {
-                annotations: s.annotations,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Annotated> = __rt::layout!(
+                super::Annotated, "a Annotated object", [optional(annotations,
+                "annotations")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::AnnotatedAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a AnnotatedAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::AnnotatedAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::AnnotatedAnnotations> = __rt::layout!(
+                super::AnnotatedAnnotations, "a AnnotatedAnnotations object",
+                [optional(audience, "audience"), optional(priority, "priority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                blob: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BlobResourceContents object",
-                keys: &["uri", "mimeType", "blob"],
-                required: 5u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, blob),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                blob: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BlobResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                blob: pull::required(s.blob, "blob")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
+                super::BlobResourceContents, "a BlobResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), required(blob,
+                "blob")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CallToolRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
+                super::CallToolRequest, "a CallToolRequest object", [required(params,
+                "params")], [str("method", "tools/call")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                arguments: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequestParams object",
-                keys: &["name", "arguments"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
-            };
-            let mut s = Slots {
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequestParams {
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
+                super::CallToolRequestParams, "a CallToolRequestParams object",
+                [required(name, "name"), optional(arguments, "arguments")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                content: Option<Vec<super::CallToolResultContentItem>>,
-                is_error: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolResult object",
-                keys: &["_meta", "content", "isError"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, is_error),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                content: None,
-                is_error: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolResult {
-                meta: s.meta,
-                content: pull::required(s.content, "content")?,
-                is_error: s.is_error,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
+                super::CallToolResult, "a CallToolResult object", [optional(meta,
+                "_meta"), required(content, "content"), optional(is_error, "isError")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CallToolResultContentItem {
@@ -8086,106 +7984,41 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CancelledNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotification object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/cancelled"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
+                super::CancelledNotification, "a CancelledNotification object",
+                [required(params, "params")], [str("method", "notifications/cancelled")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                request_id: Option<super::RequestId>,
-                reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotificationParams object",
-                keys: &["requestId", "reason"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
-            };
-            let mut s = Slots {
-                request_id: None,
-                reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotificationParams {
-                request_id: pull::required(s.request_id, "requestId")?,
-                reason: s.reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
+                super::CancelledNotificationParams,
+                "a CancelledNotificationParams object", [required(request_id,
+                "requestId"), optional(reason, "reason")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                roots: Option<super::ClientCapabilitiesRoots>,
-                sampling: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilities object",
-                keys: &["experimental", "roots", "sampling"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, roots),
-                    __rt::slot!(Slots, sampling),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                roots: None,
-                sampling: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilities {
-                experimental: s.experimental,
-                roots: s.roots,
-                sampling: s.sampling,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
+                super::ClientCapabilities, "a ClientCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+                optional(sampling, "sampling")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesRoots object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesRoots {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesRoots> = __rt::layout!(
+                super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ClientNotification {
@@ -8553,26 +8386,11 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CompleteRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("completion/complete"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
+                super::CompleteRequest, "a CompleteRequest object", [required(params,
+                "params")], [str("method", "completion/complete")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
@@ -8626,134 +8444,51 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                value: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsArgument object",
-                keys: &["name", "value"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
-            };
-            let mut s = Slots { name: None, value: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsArgument {
-                name: pull::required(s.name, "name")?,
-                value: pull::required(s.value, "value")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
+                super::CompleteRequestParamsArgument,
+                "a CompleteRequestParamsArgument object", [required(name, "name"),
+                required(value, "value")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#ref: Option<super::CompleteRequestParamsRef>,
-                argument: Option<super::CompleteRequestParamsArgument>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParams object",
-                keys: &["ref", "argument"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, r#ref), __rt::slot!(Slots, argument)],
-            };
-            let mut s = Slots {
-                r#ref: None,
-                argument: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParams {
-                r#ref: pull::required(s.r#ref, "ref")?,
-                argument: pull::required(s.argument, "argument")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
+                super::CompleteRequestParams, "a CompleteRequestParams object",
+                [required(r#ref, "ref"), required(argument, "argument")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                completion: Option<super::CompleteResultCompletion>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResult object",
-                keys: &["_meta", "completion"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
-            };
-            let mut s = Slots {
-                meta: None,
-                completion: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResult {
-                meta: s.meta,
-                completion: pull::required(s.completion, "completion")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
+                super::CompleteResult, "a CompleteResult object", [optional(meta,
+                "_meta"), required(completion, "completion")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                values: Option<Vec<String>>,
-                total: Option<i64>,
-                has_more: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResultCompletion object",
-                keys: &["values", "total", "hasMore"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, values),
-                    __rt::slot!(Slots, total),
-                    __rt::slot!(Slots, has_more),
-                ],
-            };
-            let mut s = Slots {
-                values: None,
-                total: None,
-                has_more: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResultCompletion {
-                values: pull::required(s.values, "values")?,
-                total: s.total,
-                has_more: s.has_more,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
+                super::CompleteResultCompletion, "a CompleteResultCompletion object",
+                [required(values, "values"), optional(total, "total"), optional(has_more,
+                "hasMore")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CreateMessageRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("sampling/createMessage"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
+                super::CreateMessageRequest, "a CreateMessageRequest object",
+                [required(params, "params")], [str("method", "sampling/createMessage")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -8769,105 +8504,27 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                messages: Option<Vec<super::SamplingMessage>>,
-                model_preferences: Option<super::ModelPreferences>,
-                system_prompt: Option<String>,
-                include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
-                temperature: Option<__rt::Number>,
-                max_tokens: Option<i64>,
-                stop_sequences: Option<Vec<String>>,
-                metadata: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequestParams object",
-                keys: &[
-                    "messages",
-                    "modelPreferences",
-                    "systemPrompt",
-                    "includeContext",
-                    "temperature",
-                    "maxTokens",
-                    "stopSequences",
-                    "metadata",
-                ],
-                required: 33u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, messages),
-                    __rt::slot!(Slots, model_preferences),
-                    __rt::slot!(Slots, system_prompt),
-                    __rt::slot!(Slots, include_context),
-                    __rt::slot!(Slots, temperature),
-                    __rt::slot!(Slots, max_tokens),
-                    __rt::slot!(Slots, stop_sequences),
-                    __rt::slot!(Slots, metadata),
-                ],
-            };
-            let mut s = Slots {
-                messages: None,
-                model_preferences: None,
-                system_prompt: None,
-                include_context: None,
-                temperature: None,
-                max_tokens: None,
-                stop_sequences: None,
-                metadata: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequestParams {
-                messages: pull::required(s.messages, "messages")?,
-                model_preferences: s.model_preferences,
-                system_prompt: s.system_prompt,
-                include_context: s.include_context,
-                temperature: s.temperature,
-                max_tokens: pull::required(s.max_tokens, "maxTokens")?,
-                stop_sequences: s.stop_sequences,
-                metadata: s.metadata,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
+                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+                [required(messages, "messages"), optional(model_preferences,
+                "modelPreferences"), optional(system_prompt, "systemPrompt"),
+                optional(include_context, "includeContext"), optional(temperature,
+                "temperature"), required(max_tokens, "maxTokens"),
+                optional(stop_sequences, "stopSequences"), optional(metadata,
+                "metadata")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                role: Option<super::Role>,
-                content: Option<super::CreateMessageResultContent>,
-                model: Option<String>,
-                stop_reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageResult object",
-                keys: &["_meta", "role", "content", "model", "stopReason"],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, role),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, model),
-                    __rt::slot!(Slots, stop_reason),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                role: None,
-                content: None,
-                model: None,
-                stop_reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageResult {
-                meta: s.meta,
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                model: pull::required(s.model, "model")?,
-                stop_reason: s.stop_reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
+                super::CreateMessageResult, "a CreateMessageResult object",
+                [optional(meta, "_meta"), required(role, "role"), required(content,
+                "content"), required(model, "model"), optional(stop_reason,
+                "stopReason")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageResultContent {
@@ -8923,58 +8580,22 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::EmbeddedResourceAnnotations>,
-                resource: Option<super::EmbeddedResourceResource>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a EmbeddedResource object",
-                keys: &["annotations", "resource", "type"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, resource),
-                    pull::Slot::str("resource"),
-                ],
-            };
-            let mut s = Slots {
-                annotations: None,
-                resource: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::EmbeddedResource {
-                annotations: s.annotations,
-                resource: pull::required(s.resource, "resource")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
+                super::EmbeddedResource, "a EmbeddedResource object",
+                [optional(annotations, "annotations"), required(resource, "resource")],
+                [str("type", "resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::EmbeddedResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a EmbeddedResourceAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::EmbeddedResourceAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::EmbeddedResourceAnnotations> = __rt::layout!(
+                super::EmbeddedResourceAnnotations,
+                "a EmbeddedResourceAnnotations object", [optional(audience, "audience"),
+                optional(priority, "priority")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::EmbeddedResourceResource {
@@ -9110,371 +8731,129 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::GetPromptRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
+                super::GetPromptRequest, "a GetPromptRequest object", [required(params,
+                "params")], [str("method", "prompts/get")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                arguments: Option<Box<__rt::IndexMap<String, String>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequestParams object",
-                keys: &["name", "arguments"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
-            };
-            let mut s = Slots {
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequestParams {
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
+                super::GetPromptRequestParams, "a GetPromptRequestParams object",
+                [required(name, "name"), optional_boxed(arguments, "arguments")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                description: Option<String>,
-                messages: Option<Vec<super::PromptMessage>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptResult object",
-                keys: &["_meta", "description", "messages"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, messages),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                description: None,
-                messages: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptResult {
-                meta: s.meta,
-                description: s.description,
-                messages: pull::required(s.messages, "messages")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
+                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
+                "_meta"), optional(description, "description"), required(messages,
+                "messages")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::ImageContentAnnotations>,
-                data: Option<String>,
-                mime_type: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ImageContent object",
-                keys: &["annotations", "data", "mimeType", "type"],
-                required: 14u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, data),
-                    __rt::slot!(Slots, mime_type),
-                    pull::Slot::str("image"),
-                ],
-            };
-            let mut s = Slots {
-                annotations: None,
-                data: None,
-                mime_type: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ImageContent {
-                annotations: s.annotations,
-                data: pull::required(s.data, "data")?,
-                mime_type: pull::required(s.mime_type, "mimeType")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
+                super::ImageContent, "a ImageContent object", [optional(annotations,
+                "annotations"), required(data, "data"), required(mime_type, "mimeType")],
+                [str("type", "image")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ImageContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ImageContentAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ImageContentAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ImageContentAnnotations> = __rt::layout!(
+                super::ImageContentAnnotations, "a ImageContentAnnotations object",
+                [optional(audience, "audience"), optional(priority, "priority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                version: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Implementation object",
-                keys: &["name", "version"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, version)],
-            };
-            let mut s = Slots { name: None, version: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Implementation {
-                name: pull::required(s.name, "name")?,
-                version: pull::required(s.version, "version")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
+                super::Implementation, "a Implementation object", [required(name,
+                "name"), required(version, "version")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::InitializeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeRequest> = __rt::layout!(
+                super::InitializeRequest, "a InitializeRequest object", [required(params,
+                "params")], [str("method", "initialize")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                protocol_version: Option<String>,
-                capabilities: Option<super::ClientCapabilities>,
-                client_info: Option<super::Implementation>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeRequestParams object",
-                keys: &["protocolVersion", "capabilities", "clientInfo"],
-                required: 7u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, protocol_version),
-                    __rt::slot!(Slots, capabilities),
-                    __rt::slot!(Slots, client_info),
-                ],
-            };
-            let mut s = Slots {
-                protocol_version: None,
-                capabilities: None,
-                client_info: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeRequestParams {
-                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
-                capabilities: pull::required(s.capabilities, "capabilities")?,
-                client_info: pull::required(s.client_info, "clientInfo")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeRequestParams> = __rt::layout!(
+                super::InitializeRequestParams, "a InitializeRequestParams object",
+                [required(protocol_version, "protocolVersion"), required(capabilities,
+                "capabilities"), required(client_info, "clientInfo")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                protocol_version: Option<String>,
-                capabilities: Option<Box<super::ServerCapabilities>>,
-                server_info: Option<super::Implementation>,
-                instructions: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeResult object",
-                keys: &[
-                    "_meta",
-                    "protocolVersion",
-                    "capabilities",
-                    "serverInfo",
-                    "instructions",
-                ],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, protocol_version),
-                    __rt::slot!(Slots, box capabilities),
-                    __rt::slot!(Slots, server_info),
-                    __rt::slot!(Slots, instructions),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                protocol_version: None,
-                capabilities: None,
-                server_info: None,
-                instructions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeResult {
-                meta: s.meta,
-                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
-                capabilities: pull::required(s.capabilities, "capabilities")?,
-                server_info: pull::required(s.server_info, "serverInfo")?,
-                instructions: s.instructions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeResult> = __rt::layout!(
+                super::InitializeResult, "a InitializeResult object", [optional(meta,
+                "_meta"), required(protocol_version, "protocolVersion"),
+                required_boxed(capabilities, "capabilities"), required(server_info,
+                "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::InitializedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializedNotification object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/initialized"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializedNotification> = __rt::layout!(
+                super::InitializedNotification, "a InitializedNotification object",
+                [optional(params, "params")], [str("method",
+                "notifications/initialized")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializedNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializedNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializedNotificationParams> = __rt::layout!(
+                super::InitializedNotificationParams,
+                "a InitializedNotificationParams object", [optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<Option<super::RequestId>>,
-                error: Option<super::JsonRpcErrorError>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCError object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcError {
-                id: pull::required(s.id, "id")?,
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcError> = __rt::layout!(
+                super::JsonRpcError, "a JSONRPCError object", [required(id, "id"),
+                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                code: Option<i64>,
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JsonRpcErrorError object",
-                keys: &["code", "message", "data"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, code),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                code: None,
-                message: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcErrorError {
-                code: pull::required(s.code, "code")?,
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcErrorError> = __rt::layout!(
+                super::JsonRpcErrorError, "a JsonRpcErrorError object", [required(code,
+                "code"), required(message, "message"), optional(data, "data")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonRpcMessage {
@@ -9600,548 +8979,211 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<super::JsonRpcNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCNotification object",
-                keys: &["method", "params", "jsonrpc"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcNotification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
+                super::JsonRpcNotification, "a JSONRPCNotification object",
+                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JsonRpcNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcNotificationParams> = __rt::layout!(
+                super::JsonRpcNotificationParams, "a JsonRpcNotificationParams object",
+                [optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                method: Option<String>,
-                params: Option<super::JsonRpcRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCRequest object",
-                keys: &["id", "method", "params", "jsonrpc"],
-                required: 11u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcRequest {
-                id: pull::required(s.id, "id")?,
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
+                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+                required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JsonRpcRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcRequestParamsMeta> = __rt::layout!(
+                super::JsonRpcRequestParamsMeta, "a JsonRpcRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::JsonRpcRequestParamsMeta>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JsonRpcRequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcRequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcRequestParams> = __rt::layout!(
+                super::JsonRpcRequestParams, "a JsonRpcRequestParams object",
+                [optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::McpResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcResponse> = __rt::layout!(
+                super::JsonRpcResponse, "a JSONRPCResponse object", [required(id, "id"),
+                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListPromptsRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
+                super::ListPromptsRequest, "a ListPromptsRequest object",
+                [optional(params, "params")], [str("method", "prompts/list")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsRequestParams object",
-                keys: &["cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsRequestParams {
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsRequestParams> = __rt::layout!(
+                super::ListPromptsRequestParams, "a ListPromptsRequestParams object",
+                [optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                prompts: Option<Vec<super::Prompt>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsResult object",
-                keys: &["_meta", "nextCursor", "prompts"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, prompts),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                prompts: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                prompts: pull::required(s.prompts, "prompts")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
+                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor"), required(prompts,
+                "prompts")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListResourceTemplatesRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("resources/templates/list"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
+                super::ListResourceTemplatesRequest,
+                "a ListResourceTemplatesRequest object", [optional(params, "params")],
+                [str("method", "resources/templates/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesRequestParams object",
-                keys: &["cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesRequestParams {
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequestParams> = __rt::layout!(
+                super::ListResourceTemplatesRequestParams,
+                "a ListResourceTemplatesRequestParams object", [optional(cursor,
+                "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                resource_templates: Option<Vec<super::ResourceTemplate>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesResult object",
-                keys: &["_meta", "nextCursor", "resourceTemplates"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, resource_templates),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                resource_templates: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                resource_templates: pull::required(
-                    s.resource_templates,
-                    "resourceTemplates",
-                )?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
+                super::ListResourceTemplatesResult,
+                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
+                optional(next_cursor, "nextCursor"), required(resource_templates,
+                "resourceTemplates")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListResourcesRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
+                super::ListResourcesRequest, "a ListResourcesRequest object",
+                [optional(params, "params")], [str("method", "resources/list")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesRequestParams object",
-                keys: &["cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesRequestParams {
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesRequestParams> = __rt::layout!(
+                super::ListResourcesRequestParams, "a ListResourcesRequestParams object",
+                [optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                resources: Option<Vec<super::Resource>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesResult object",
-                keys: &["_meta", "nextCursor", "resources"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, resources),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                resources: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                resources: pull::required(s.resources, "resources")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
+                super::ListResourcesResult, "a ListResourcesResult object",
+                [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
+                required(resources, "resources")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListRootsRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
+                super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
+                "params")], [str("method", "roots/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequestParamsMeta> = __rt::layout!(
+                super::ListRootsRequestParamsMeta, "a ListRootsRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ListRootsRequestParamsMeta>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequestParams> = __rt::layout!(
+                super::ListRootsRequestParams, "a ListRootsRequestParams object",
+                [optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                roots: Option<Vec<super::Root>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsResult object",
-                keys: &["_meta", "roots"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
-            };
-            let mut s = Slots { meta: None, roots: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsResult {
-                meta: s.meta,
-                roots: pull::required(s.roots, "roots")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
+                super::ListRootsResult, "a ListRootsResult object", [optional(meta,
+                "_meta"), required(roots, "roots")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListToolsRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
+                super::ListToolsRequest, "a ListToolsRequest object", [optional(params,
+                "params")], [str("method", "tools/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsRequestParams object",
-                keys: &["cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsRequestParams {
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsRequestParams> = __rt::layout!(
+                super::ListToolsRequestParams, "a ListToolsRequestParams object",
+                [optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                tools: Option<Vec<super::Tool>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsResult object",
-                keys: &["_meta", "nextCursor", "tools"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, tools),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                tools: pull::required(s.tools, "tools")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
+                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor"), required(tools, "tools")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::LoggingLevel {
@@ -10166,362 +9208,135 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::LoggingMessageNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotification object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/message"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
+                super::LoggingMessageNotification, "a LoggingMessageNotification object",
+                [required(params, "params")], [str("method", "notifications/message")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                level: Option<super::LoggingLevel>,
-                logger: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotificationParams object",
-                keys: &["level", "logger", "data"],
-                required: 5u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, level),
-                    __rt::slot!(Slots, logger),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                level: None,
-                logger: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotificationParams {
-                level: pull::required(s.level, "level")?,
-                logger: s.logger,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
+                super::LoggingMessageNotificationParams,
+                "a LoggingMessageNotificationParams object", [required(level, "level"),
+                optional(logger, "logger"), required(data, "data")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelHint object",
-                keys: &["name"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name)],
-            };
-            let mut s = Slots { name: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelHint {
-                name: s.name,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
+                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                hints: Option<Vec<super::ModelHint>>,
-                cost_priority: Option<__rt::Number>,
-                speed_priority: Option<__rt::Number>,
-                intelligence_priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelPreferences object",
-                keys: &[
-                    "hints",
-                    "costPriority",
-                    "speedPriority",
-                    "intelligencePriority",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, hints),
-                    __rt::slot!(Slots, cost_priority),
-                    __rt::slot!(Slots, speed_priority),
-                    __rt::slot!(Slots, intelligence_priority),
-                ],
-            };
-            let mut s = Slots {
-                hints: None,
-                cost_priority: None,
-                speed_priority: None,
-                intelligence_priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelPreferences {
-                hints: s.hints,
-                cost_priority: s.cost_priority,
-                speed_priority: s.speed_priority,
-                intelligence_priority: s.intelligence_priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
+                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+                "hints"), optional(cost_priority, "costPriority"),
+                optional(speed_priority, "speedPriority"),
+                optional(intelligence_priority, "intelligencePriority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Notification object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Notification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
+                super::Notification, "a Notification object", [required(method,
+                "method"), optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
+                super::NotificationParams, "a NotificationParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequest object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequest {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
+                super::PaginatedRequest, "a PaginatedRequest object", [required(method,
+                "method"), optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequestParams object",
-                keys: &["cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequestParams {
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
+                super::PaginatedRequestParams, "a PaginatedRequestParams object",
+                [optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedResult object",
-                keys: &["_meta", "nextCursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
+                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::PingRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PingRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PingRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PingRequest> = __rt::layout!(
+                super::PingRequest, "a PingRequest object", [optional(params, "params")],
+                [str("method", "ping")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PingRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PingRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PingRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PingRequestParamsMeta> = __rt::layout!(
+                super::PingRequestParamsMeta, "a PingRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PingRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::PingRequestParamsMeta>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PingRequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PingRequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PingRequestParams> = __rt::layout!(
+                super::PingRequestParams, "a PingRequestParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ProgressNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotification object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/progress"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
+                super::ProgressNotification, "a ProgressNotification object",
+                [required(params, "params")], [str("method", "notifications/progress")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-                progress: Option<__rt::Number>,
-                total: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotificationParams object",
-                keys: &["progressToken", "progress", "total"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, progress_token),
-                    __rt::slot!(Slots, progress),
-                    __rt::slot!(Slots, total),
-                ],
-            };
-            let mut s = Slots {
-                progress_token: None,
-                progress: None,
-                total: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotificationParams {
-                progress_token: pull::required(s.progress_token, "progressToken")?,
-                progress: pull::required(s.progress, "progress")?,
-                total: s.total,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
+                super::ProgressNotificationParams, "a ProgressNotificationParams object",
+                [required(progress_token, "progressToken"), required(progress,
+                "progress"), optional(total, "total")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ProgressToken {
@@ -10539,136 +9354,51 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                description: Option<String>,
-                arguments: Option<Vec<super::PromptArgument>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Prompt object",
-                keys: &["name", "description", "arguments"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, arguments),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                description: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Prompt {
-                name: pull::required(s.name, "name")?,
-                description: s.description,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
+                super::Prompt, "a Prompt object", [required(name, "name"),
+                optional(description, "description"), optional(arguments, "arguments")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                description: Option<String>,
-                required: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptArgument object",
-                keys: &["name", "description", "required"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, required),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                description: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptArgument {
-                name: pull::required(s.name, "name")?,
-                description: s.description,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
+                super::PromptArgument, "a PromptArgument object", [required(name,
+                "name"), optional(description, "description"), optional(required,
+                "required")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::PromptListChangedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptListChangedNotification object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/prompts/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
+                super::PromptListChangedNotification,
+                "a PromptListChangedNotification object", [optional(params, "params")],
+                [str("method", "notifications/prompts/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptListChangedNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptListChangedNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptListChangedNotificationParams> = __rt::layout!(
+                super::PromptListChangedNotificationParams,
+                "a PromptListChangedNotificationParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::PromptMessageContent>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptMessage object",
-                keys: &["role", "content"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
-            };
-            let mut s = Slots { role: None, content: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
+                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+                required(content, "content")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::PromptMessageContent {
@@ -10729,91 +9459,39 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptReference object",
-                keys: &["name", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, name), pull::Slot::str("ref/prompt")],
-            };
-            let mut s = Slots { name: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptReference {
-                name: pull::required(s.name, "name")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
+                super::PromptReference, "a PromptReference object", [required(name,
+                "name")], [str("type", "ref/prompt")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ReadResourceRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
+                super::ReadResourceRequest, "a ReadResourceRequest object",
+                [required(params, "params")], [str("method", "resources/read")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequestParams object",
-                keys: &["uri"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequestParams {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
+                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+                [required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                contents: Option<Vec<super::ReadResourceResultContentsItem>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceResult object",
-                keys: &["_meta", "contents"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
-            };
-            let mut s = Slots {
-                meta: None,
-                contents: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceResult {
-                meta: s.meta,
-                contents: pull::required(s.contents, "contents")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
+                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+                "_meta"), required(contents, "contents")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ReadResourceResultContentsItem {
@@ -10844,70 +9522,29 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<super::RequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Request object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Request {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
+                super::Request, "a Request object", [required(method, "method"),
+                optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestParamsMeta> = __rt::layout!(
+                super::RequestParamsMeta, "a RequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestParamsMeta>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
+                super::RequestParams, "a RequestParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::RequestId {
@@ -10925,298 +9562,111 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::ResourceAnnotations>,
-                uri: Option<String>,
-                name: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                size: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Resource object",
-                keys: &["annotations", "uri", "name", "description", "mimeType", "size"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, size),
-                ],
-            };
-            let mut s = Slots {
-                annotations: None,
-                uri: None,
-                name: None,
-                description: None,
-                mime_type: None,
-                size: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Resource {
-                annotations: s.annotations,
-                uri: pull::required(s.uri, "uri")?,
-                name: pull::required(s.name, "name")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                size: s.size,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
+                super::Resource, "a Resource object", [optional(annotations,
+                "annotations"), required(uri, "uri"), required(name, "name"),
+                optional(description, "description"), optional(mime_type, "mimeType"),
+                optional(size, "size")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceAnnotations> = __rt::layout!(
+                super::ResourceAnnotations, "a ResourceAnnotations object",
+                [optional(audience, "audience"), optional(priority, "priority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceContents object",
-                keys: &["uri", "mimeType"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, mime_type)],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
+                super::ResourceContents, "a ResourceContents object", [required(uri,
+                "uri"), optional(mime_type, "mimeType")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ResourceListChangedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceListChangedNotification object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/resources/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
+                super::ResourceListChangedNotification,
+                "a ResourceListChangedNotification object", [optional(params, "params")],
+                [str("method", "notifications/resources/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceListChangedNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceListChangedNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceListChangedNotificationParams> = __rt::layout!(
+                super::ResourceListChangedNotificationParams,
+                "a ResourceListChangedNotificationParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceReference object",
-                keys: &["uri", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceReference {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceReference> = __rt::layout!(
+                super::ResourceReference, "a ResourceReference object", [required(uri,
+                "uri")], [str("type", "ref/resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::ResourceTemplateAnnotations>,
-                uri_template: Option<String>,
-                name: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplate object",
-                keys: &["annotations", "uriTemplate", "name", "description", "mimeType"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, uri_template),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                ],
-            };
-            let mut s = Slots {
-                annotations: None,
-                uri_template: None,
-                name: None,
-                description: None,
-                mime_type: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplate {
-                annotations: s.annotations,
-                uri_template: pull::required(s.uri_template, "uriTemplate")?,
-                name: pull::required(s.name, "name")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
+                super::ResourceTemplate, "a ResourceTemplate object",
+                [optional(annotations, "annotations"), required(uri_template,
+                "uriTemplate"), required(name, "name"), optional(description,
+                "description"), optional(mime_type, "mimeType")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplateAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplateAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplateAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplateAnnotations> = __rt::layout!(
+                super::ResourceTemplateAnnotations,
+                "a ResourceTemplateAnnotations object", [optional(audience, "audience"),
+                optional(priority, "priority")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ResourceUpdatedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotification object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/resources/updated"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
+                super::ResourceUpdatedNotification,
+                "a ResourceUpdatedNotification object", [required(params, "params")],
+                [str("method", "notifications/resources/updated")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotificationParams object",
-                keys: &["uri"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotificationParams {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
+                super::ResourceUpdatedNotificationParams,
+                "a ResourceUpdatedNotificationParams object", [required(uri, "uri")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Result object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::McpResult {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
+                super::McpResult, "a Result object", [optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::Role {
@@ -11226,93 +9676,40 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                name: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Root object",
-                keys: &["uri", "name"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, name)],
-            };
-            let mut s = Slots { uri: None, name: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Root {
-                uri: pull::required(s.uri, "uri")?,
-                name: s.name,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
+                super::Root, "a Root object", [required(uri, "uri"), optional(name,
+                "name")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::RootsListChangedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RootsListChangedNotification object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/roots/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RootsListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RootsListChangedNotification> = __rt::layout!(
+                super::RootsListChangedNotification,
+                "a RootsListChangedNotification object", [optional(params, "params")],
+                [str("method", "notifications/roots/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RootsListChangedNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RootsListChangedNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RootsListChangedNotificationParams> = __rt::layout!(
+                super::RootsListChangedNotificationParams,
+                "a RootsListChangedNotificationParams object", [optional(meta, "_meta")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::SamplingMessageContent>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SamplingMessage object",
-                keys: &["role", "content"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
-            };
-            let mut s = Slots { role: None, content: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SamplingMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
+                super::SamplingMessage, "a SamplingMessage object", [required(role,
+                "role"), required(content, "content")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::SamplingMessageContent {
@@ -11366,111 +9763,41 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                logging: Option<__rt::JsonObject>,
-                prompts: Option<super::ServerCapabilitiesPrompts>,
-                resources: Option<super::ServerCapabilitiesResources>,
-                tools: Option<super::ServerCapabilitiesTools>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilities object",
-                keys: &["experimental", "logging", "prompts", "resources", "tools"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, logging),
-                    __rt::slot!(Slots, prompts),
-                    __rt::slot!(Slots, resources),
-                    __rt::slot!(Slots, tools),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                logging: None,
-                prompts: None,
-                resources: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilities {
-                experimental: s.experimental,
-                logging: s.logging,
-                prompts: s.prompts,
-                resources: s.resources,
-                tools: s.tools,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
+                super::ServerCapabilities, "a ServerCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional(logging,
+                "logging"), optional(prompts, "prompts"), optional(resources,
+                "resources"), optional(tools, "tools")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesPrompts object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesPrompts {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
+                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                subscribe: Option<bool>,
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesResources object",
-                keys: &["subscribe", "listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots {
-                subscribe: None,
-                list_changed: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesResources {
-                subscribe: s.subscribe,
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
+                super::ServerCapabilitiesResources,
+                "a ServerCapabilitiesResources object", [optional(subscribe,
+                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTools object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTools {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
+                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ServerNotification {
@@ -11827,331 +10154,127 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::SetLevelRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SetLevelRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SetLevelRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SetLevelRequest> = __rt::layout!(
+                super::SetLevelRequest, "a SetLevelRequest object", [required(params,
+                "params")], [str("method", "logging/setLevel")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                level: Option<super::LoggingLevel>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SetLevelRequestParams object",
-                keys: &["level"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, level)],
-            };
-            let mut s = Slots { level: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SetLevelRequestParams {
-                level: pull::required(s.level, "level")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SetLevelRequestParams> = __rt::layout!(
+                super::SetLevelRequestParams, "a SetLevelRequestParams object",
+                [required(level, "level")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::SubscribeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscribeRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("resources/subscribe"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscribeRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscribeRequest> = __rt::layout!(
+                super::SubscribeRequest, "a SubscribeRequest object", [required(params,
+                "params")], [str("method", "resources/subscribe")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscribeRequestParams object",
-                keys: &["uri"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscribeRequestParams {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscribeRequestParams> = __rt::layout!(
+                super::SubscribeRequestParams, "a SubscribeRequestParams object",
+                [required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                annotations: Option<super::TextContentAnnotations>,
-                text: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextContent object",
-                keys: &["annotations", "text", "type"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, text),
-                    pull::Slot::str("text"),
-                ],
-            };
-            let mut s = Slots {
-                annotations: None,
-                text: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextContent {
-                annotations: s.annotations,
-                text: pull::required(s.text, "text")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
+                super::TextContent, "a TextContent object", [optional(annotations,
+                "annotations"), required(text, "text")], [str("type", "text")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextContentAnnotations object",
-                keys: &["audience", "priority"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextContentAnnotations {
-                audience: s.audience,
-                priority: s.priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextContentAnnotations> = __rt::layout!(
+                super::TextContentAnnotations, "a TextContentAnnotations object",
+                [optional(audience, "audience"), optional(priority, "priority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                text: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextResourceContents object",
-                keys: &["uri", "mimeType", "text"],
-                required: 5u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, text),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                text: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                text: pull::required(s.text, "text")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
+                super::TextResourceContents, "a TextResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), required(text,
+                "text")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                description: Option<String>,
-                input_schema: Option<super::ToolInputSchema>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Tool object",
-                keys: &["name", "description", "inputSchema"],
-                required: 5u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, input_schema),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                description: None,
-                input_schema: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Tool {
-                name: pull::required(s.name, "name")?,
-                description: s.description,
-                input_schema: pull::required(s.input_schema, "inputSchema")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
+                super::Tool, "a Tool object", [required(name, "name"),
+                optional(description, "description"), required(input_schema,
+                "inputSchema")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                required: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolInputSchema object",
-                keys: &["properties", "required", "type"],
-                required: 4u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, box properties),
-                    __rt::slot!(Slots, required),
-                    pull::Slot::str("object"),
-                ],
-            };
-            let mut s = Slots {
-                properties: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolInputSchema {
-                properties: s.properties,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
+                super::ToolInputSchema, "a ToolInputSchema object",
+                [optional_boxed(properties, "properties"), optional(required,
+                "required")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ToolListChangedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolListChangedNotification object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("notifications/tools/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
+                super::ToolListChangedNotification,
+                "a ToolListChangedNotification object", [optional(params, "params")],
+                [str("method", "notifications/tools/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolListChangedNotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolListChangedNotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolListChangedNotificationParams> = __rt::layout!(
+                super::ToolListChangedNotificationParams,
+                "a ToolListChangedNotificationParams object", [optional(meta, "_meta")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::UnsubscribeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsubscribeRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("resources/unsubscribe"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsubscribeRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsubscribeRequest> = __rt::layout!(
+                super::UnsubscribeRequest, "a UnsubscribeRequest object",
+                [required(params, "params")], [str("method", "resources/unsubscribe")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsubscribeRequestParams object",
-                keys: &["uri"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsubscribeRequestParams {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsubscribeRequestParams> = __rt::layout!(
+                super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
+                [required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Methods for super::ClientRequest {

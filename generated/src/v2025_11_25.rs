@@ -13777,671 +13777,226 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-                last_modified: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Annotations object",
-                keys: &["audience", "priority", "lastModified"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, audience),
-                    __rt::slot!(Slots, priority),
-                    __rt::slot!(Slots, last_modified),
-                ],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-                last_modified: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Annotations {
-                audience: s.audience,
-                priority: s.priority,
-                last_modified: s.last_modified,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Annotations> = __rt::layout!(
+                super::Annotations, "a Annotations object", [optional(audience,
+                "audience"), optional(priority, "priority"), optional(last_modified,
+                "lastModified")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                data: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a AudioContent object",
-                keys: &["data", "mimeType", "annotations", "_meta", "type"],
-                required: 19u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, data),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("audio"),
-                ],
-            };
-            let mut s = Slots {
-                data: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::AudioContent {
-                data: pull::required(s.data, "data")?,
-                mime_type: pull::required(s.mime_type, "mimeType")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::AudioContent> = __rt::layout!(
+                super::AudioContent, "a AudioContent object", [required(data, "data"),
+                required(mime_type, "mimeType"), optional(annotations, "annotations"),
+                optional(meta, "_meta")], [str("type", "audio")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BaseMetadata object",
-                keys: &["name", "title"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots { name: None, title: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BaseMetadata {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BaseMetadata> = __rt::layout!(
+                super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
+                optional(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<__rt::JsonObject>,
-                blob: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BlobResourceContents object",
-                keys: &["uri", "mimeType", "_meta", "blob"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, blob),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-                blob: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BlobResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                blob: pull::required(s.blob, "blob")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
+                super::BlobResourceContents, "a BlobResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
+                "_meta"), required(blob, "blob")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                default: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BooleanSchema object",
-                keys: &["title", "description", "default", "type"],
-                required: 8u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("boolean"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BooleanSchema {
-                title: s.title,
-                description: s.description,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BooleanSchema> = __rt::layout!(
+                super::BooleanSchema, "a BooleanSchema object", [optional(title,
+                "title"), optional(description, "description"), optional(default,
+                "default")], [str("type", "boolean")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CallToolRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tools/call"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
+                super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tools/call")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::CallToolRequestParamsMeta>,
-                task: Option<super::TaskMetadata>,
-                name: Option<String>,
-                arguments: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequestParams object",
-                keys: &["_meta", "task", "name", "arguments"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, arguments),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task: None,
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequestParams {
-                meta: s.meta,
-                task: s.task,
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
+                super::CallToolRequestParams, "a CallToolRequestParams object",
+                [optional(meta, "_meta"), optional(task, "task"), required(name, "name"),
+                optional(arguments, "arguments")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequestParamsMeta> = __rt::layout!(
+                super::CallToolRequestParamsMeta, "a CallToolRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                content: Option<Vec<super::ContentBlock>>,
-                structured_content: Option<__rt::JsonObject>,
-                is_error: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolResult object",
-                keys: &["_meta", "content", "structuredContent", "isError"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, structured_content),
-                    __rt::slot!(Slots, is_error),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                content: None,
-                structured_content: None,
-                is_error: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolResult {
-                meta: s.meta,
-                content: pull::required(s.content, "content")?,
-                structured_content: s.structured_content,
-                is_error: s.is_error,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
+                super::CallToolResult, "a CallToolResult object", [optional(meta,
+                "_meta"), required(content, "content"), optional(structured_content,
+                "structuredContent"), optional(is_error, "isError")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CancelTaskRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelTaskRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tasks/cancel"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelTaskRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelTaskRequest> = __rt::layout!(
+                super::CancelTaskRequest, "a CancelTaskRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tasks/cancel")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_id: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelTaskRequestParams object",
-                keys: &["taskId"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, task_id)],
-            };
-            let mut s = Slots { task_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelTaskRequestParams {
-                task_id: pull::required(s.task_id, "taskId")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelTaskRequestParams> = __rt::layout!(
+                super::CancelTaskRequestParams, "a CancelTaskRequestParams object",
+                [required(task_id, "taskId")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                task_id: Option<String>,
-                status: Option<super::TaskStatus>,
-                status_message: Option<String>,
-                created_at: Option<String>,
-                last_updated_at: Option<String>,
-                ttl: Option<Option<i64>>,
-                poll_interval: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelTaskResult object",
-                keys: &[
-                    "_meta",
-                    "taskId",
-                    "status",
-                    "statusMessage",
-                    "createdAt",
-                    "lastUpdatedAt",
-                    "ttl",
-                    "pollInterval",
-                ],
-                required: 118u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task_id),
-                    __rt::slot!(Slots, status),
-                    __rt::slot!(Slots, status_message),
-                    __rt::slot!(Slots, created_at),
-                    __rt::slot!(Slots, last_updated_at),
-                    __rt::slot!(Slots, ttl),
-                    __rt::slot!(Slots, poll_interval),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task_id: None,
-                status: None,
-                status_message: None,
-                created_at: None,
-                last_updated_at: None,
-                ttl: None,
-                poll_interval: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelTaskResult {
-                meta: s.meta,
-                task_id: pull::required(s.task_id, "taskId")?,
-                status: pull::required(s.status, "status")?,
-                status_message: s.status_message,
-                created_at: pull::required(s.created_at, "createdAt")?,
-                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(s.ttl, "ttl")?,
-                poll_interval: s.poll_interval,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelTaskResult> = __rt::layout!(
+                super::CancelTaskResult, "a CancelTaskResult object", [optional(meta,
+                "_meta"), required(task_id, "taskId"), required(status, "status"),
+                optional(status_message, "statusMessage"), required(created_at,
+                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
+                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CancelledNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/cancelled"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
+                super::CancelledNotification, "a CancelledNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/cancelled")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                request_id: Option<super::RequestId>,
-                reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotificationParams object",
-                keys: &["_meta", "requestId", "reason"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, request_id),
-                    __rt::slot!(Slots, reason),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                request_id: None,
-                reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotificationParams {
-                meta: s.meta,
-                request_id: s.request_id,
-                reason: s.reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
+                super::CancelledNotificationParams,
+                "a CancelledNotificationParams object", [optional(meta, "_meta"),
+                optional(request_id, "requestId"), optional(reason, "reason")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                roots: Option<super::ClientCapabilitiesRoots>,
-                sampling: Option<super::ClientCapabilitiesSampling>,
-                elicitation: Option<super::ClientCapabilitiesElicitation>,
-                tasks: Option<super::ClientCapabilitiesTasks>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilities object",
-                keys: &["experimental", "roots", "sampling", "elicitation", "tasks"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, roots),
-                    __rt::slot!(Slots, sampling),
-                    __rt::slot!(Slots, elicitation),
-                    __rt::slot!(Slots, tasks),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                roots: None,
-                sampling: None,
-                elicitation: None,
-                tasks: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilities {
-                experimental: s.experimental,
-                roots: s.roots,
-                sampling: s.sampling,
-                elicitation: s.elicitation,
-                tasks: s.tasks,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
+                super::ClientCapabilities, "a ClientCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+                optional(sampling, "sampling"), optional(elicitation, "elicitation"),
+                optional(tasks, "tasks")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesRoots object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesRoots {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesRoots> = __rt::layout!(
+                super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                context: Option<__rt::JsonObject>,
-                tools: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesSampling object",
-                keys: &["context", "tools"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, context), __rt::slot!(Slots, tools)],
-            };
-            let mut s = Slots {
-                context: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesSampling {
-                context: s.context,
-                tools: s.tools,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesSampling> = __rt::layout!(
+                super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
+                [optional(context, "context"), optional(tools, "tools")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                form: Option<__rt::JsonObject>,
-                url: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesElicitation object",
-                keys: &["form", "url"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, form), __rt::slot!(Slots, url)],
-            };
-            let mut s = Slots { form: None, url: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesElicitation {
-                form: s.form,
-                url: s.url,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesElicitation> = __rt::layout!(
+                super::ClientCapabilitiesElicitation,
+                "a ClientCapabilitiesElicitation object", [optional(form, "form"),
+                optional(url, "url")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                create_message: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesTasksRequestsSampling object",
-                keys: &["createMessage"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, create_message)],
-            };
-            let mut s = Slots { create_message: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesTasksRequestsSampling {
-                create_message: s.create_message,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::ClientCapabilitiesTasksRequestsSampling,
+            > = __rt::layout!(
+                super::ClientCapabilitiesTasksRequestsSampling,
+                "a ClientCapabilitiesTasksRequestsSampling object",
+                [optional(create_message, "createMessage")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                create: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesTasksRequestsElicitation object",
-                keys: &["create"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, create)],
-            };
-            let mut s = Slots { create: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesTasksRequestsElicitation {
-                create: s.create,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::ClientCapabilitiesTasksRequestsElicitation,
+            > = __rt::layout!(
+                super::ClientCapabilitiesTasksRequestsElicitation,
+                "a ClientCapabilitiesTasksRequestsElicitation object", [optional(create,
+                "create")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                sampling: Option<super::ClientCapabilitiesTasksRequestsSampling>,
-                elicitation: Option<super::ClientCapabilitiesTasksRequestsElicitation>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesTasksRequests object",
-                keys: &["sampling", "elicitation"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, sampling), __rt::slot!(Slots, elicitation)],
-            };
-            let mut s = Slots {
-                sampling: None,
-                elicitation: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesTasksRequests {
-                sampling: s.sampling,
-                elicitation: s.elicitation,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesTasksRequests> = __rt::layout!(
+                super::ClientCapabilitiesTasksRequests,
+                "a ClientCapabilitiesTasksRequests object", [optional(sampling,
+                "sampling"), optional(elicitation, "elicitation")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list: Option<__rt::JsonObject>,
-                cancel: Option<__rt::JsonObject>,
-                requests: Option<super::ClientCapabilitiesTasksRequests>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesTasks object",
-                keys: &["list", "cancel", "requests"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, list),
-                    __rt::slot!(Slots, cancel),
-                    __rt::slot!(Slots, requests),
-                ],
-            };
-            let mut s = Slots {
-                list: None,
-                cancel: None,
-                requests: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesTasks {
-                list: s.list,
-                cancel: s.cancel,
-                requests: s.requests,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesTasks> = __rt::layout!(
+                super::ClientCapabilitiesTasks, "a ClientCapabilitiesTasks object",
+                [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
+                "requests")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ClientNotification {
@@ -14908,88 +14463,31 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CompleteRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("completion/complete"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
+                super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "completion/complete")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::CompleteRequestParamsMeta>,
-                r#ref: Option<super::CompleteRequestParamsRef>,
-                argument: Option<super::CompleteRequestParamsArgument>,
-                context: Option<super::CompleteRequestParamsContext>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParams object",
-                keys: &["_meta", "ref", "argument", "context"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, r#ref),
-                    __rt::slot!(Slots, argument),
-                    __rt::slot!(Slots, context),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                r#ref: None,
-                argument: None,
-                context: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParams {
-                meta: s.meta,
-                r#ref: pull::required(s.r#ref, "ref")?,
-                argument: pull::required(s.argument, "argument")?,
-                context: s.context,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
+                super::CompleteRequestParams, "a CompleteRequestParams object",
+                [optional(meta, "_meta"), required(r#ref, "ref"), required(argument,
+                "argument"), optional(context, "context")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsMeta> = __rt::layout!(
+                super::CompleteRequestParamsMeta, "a CompleteRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
@@ -15043,105 +14541,41 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                value: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsArgument object",
-                keys: &["name", "value"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
-            };
-            let mut s = Slots { name: None, value: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsArgument {
-                name: pull::required(s.name, "name")?,
-                value: pull::required(s.value, "value")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
+                super::CompleteRequestParamsArgument,
+                "a CompleteRequestParamsArgument object", [required(name, "name"),
+                required(value, "value")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                arguments: Option<Box<__rt::IndexMap<String, String>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsContext object",
-                keys: &["arguments"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, box arguments)],
-            };
-            let mut s = Slots { arguments: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsContext {
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsContext> = __rt::layout!(
+                super::CompleteRequestParamsContext,
+                "a CompleteRequestParamsContext object", [optional_boxed(arguments,
+                "arguments")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                completion: Option<super::CompleteResultCompletion>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResult object",
-                keys: &["_meta", "completion"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
-            };
-            let mut s = Slots {
-                meta: None,
-                completion: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResult {
-                meta: s.meta,
-                completion: pull::required(s.completion, "completion")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
+                super::CompleteResult, "a CompleteResult object", [optional(meta,
+                "_meta"), required(completion, "completion")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                values: Option<Vec<String>>,
-                total: Option<i64>,
-                has_more: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResultCompletion object",
-                keys: &["values", "total", "hasMore"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, values),
-                    __rt::slot!(Slots, total),
-                    __rt::slot!(Slots, has_more),
-                ],
-            };
-            let mut s = Slots {
-                values: None,
-                total: None,
-                has_more: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResultCompletion {
-                values: pull::required(s.values, "values")?,
-                total: s.total,
-                has_more: s.has_more,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
+                super::CompleteResultCompletion, "a CompleteResultCompletion object",
+                [required(values, "values"), optional(total, "total"), optional(has_more,
+                "hasMore")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ContentBlock {
@@ -15214,133 +14648,37 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CreateMessageRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("sampling/createMessage"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
+                super::CreateMessageRequest, "a CreateMessageRequest object",
+                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+                str("method", "sampling/createMessage")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::CreateMessageRequestParamsMeta>,
-                task: Option<super::TaskMetadata>,
-                messages: Option<Vec<super::SamplingMessage>>,
-                model_preferences: Option<super::ModelPreferences>,
-                system_prompt: Option<String>,
-                include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
-                temperature: Option<__rt::Number>,
-                max_tokens: Option<i64>,
-                stop_sequences: Option<Vec<String>>,
-                metadata: Option<__rt::JsonObject>,
-                tools: Option<Vec<super::Tool>>,
-                tool_choice: Option<super::ToolChoice>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequestParams object",
-                keys: &[
-                    "_meta",
-                    "task",
-                    "messages",
-                    "modelPreferences",
-                    "systemPrompt",
-                    "includeContext",
-                    "temperature",
-                    "maxTokens",
-                    "stopSequences",
-                    "metadata",
-                    "tools",
-                    "toolChoice",
-                ],
-                required: 132u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task),
-                    __rt::slot!(Slots, messages),
-                    __rt::slot!(Slots, model_preferences),
-                    __rt::slot!(Slots, system_prompt),
-                    __rt::slot!(Slots, include_context),
-                    __rt::slot!(Slots, temperature),
-                    __rt::slot!(Slots, max_tokens),
-                    __rt::slot!(Slots, stop_sequences),
-                    __rt::slot!(Slots, metadata),
-                    __rt::slot!(Slots, tools),
-                    __rt::slot!(Slots, tool_choice),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task: None,
-                messages: None,
-                model_preferences: None,
-                system_prompt: None,
-                include_context: None,
-                temperature: None,
-                max_tokens: None,
-                stop_sequences: None,
-                metadata: None,
-                tools: None,
-                tool_choice: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequestParams {
-                meta: s.meta,
-                task: s.task,
-                messages: pull::required(s.messages, "messages")?,
-                model_preferences: s.model_preferences,
-                system_prompt: s.system_prompt,
-                include_context: s.include_context,
-                temperature: s.temperature,
-                max_tokens: pull::required(s.max_tokens, "maxTokens")?,
-                stop_sequences: s.stop_sequences,
-                metadata: s.metadata,
-                tools: s.tools,
-                tool_choice: s.tool_choice,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
+                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+                [optional(meta, "_meta"), optional(task, "task"), required(messages,
+                "messages"), optional(model_preferences, "modelPreferences"),
+                optional(system_prompt, "systemPrompt"), optional(include_context,
+                "includeContext"), optional(temperature, "temperature"),
+                required(max_tokens, "maxTokens"), optional(stop_sequences,
+                "stopSequences"), optional(metadata, "metadata"), optional(tools,
+                "tools"), optional(tool_choice, "toolChoice")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequestParamsMeta> = __rt::layout!(
+                super::CreateMessageRequestParamsMeta,
+                "a CreateMessageRequestParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -15356,43 +14694,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                role: Option<super::Role>,
-                content: Option<super::CreateMessageResultContent>,
-                model: Option<String>,
-                stop_reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageResult object",
-                keys: &["_meta", "role", "content", "model", "stopReason"],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, role),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, model),
-                    __rt::slot!(Slots, stop_reason),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                role: None,
-                content: None,
-                model: None,
-                stop_reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageResult {
-                meta: s.meta,
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                model: pull::required(s.model, "model")?,
-                stop_reason: s.stop_reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
+                super::CreateMessageResult, "a CreateMessageResult object",
+                [optional(meta, "_meta"), required(role, "role"), required(content,
+                "content"), required(model, "model"), optional(stop_reason,
+                "stopReason")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageResultContent {
@@ -15475,115 +14783,42 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                task: Option<super::Task>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateTaskResult object",
-                keys: &["_meta", "task"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
-            };
-            let mut s = Slots { meta: None, task: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateTaskResult {
-                meta: s.meta,
-                task: pull::required(s.task, "task")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateTaskResult> = __rt::layout!(
+                super::CreateTaskResult, "a CreateTaskResult object", [optional(meta,
+                "_meta"), required(task, "task")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::ElicitRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("elicitation/create"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequest> = __rt::layout!(
+                super::ElicitRequest, "a ElicitRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "elicitation/create")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequestFormParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ElicitRequestFormParamsMeta>,
-                task: Option<super::TaskMetadata>,
-                mode: Option<super::ElicitRequestFormParamsMode>,
-                message: Option<String>,
-                requested_schema: Option<super::ElicitRequestFormParamsRequestedSchema>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestFormParams object",
-                keys: &["_meta", "task", "mode", "message", "requestedSchema"],
-                required: 24u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task),
-                    __rt::slot!(Slots, mode),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, requested_schema),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task: None,
-                mode: None,
-                message: None,
-                requested_schema: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestFormParams {
-                meta: s.meta,
-                task: s.task,
-                mode: s.mode,
-                message: pull::required(s.message, "message")?,
-                requested_schema: pull::required(s.requested_schema, "requestedSchema")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestFormParams> = __rt::layout!(
+                super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
+                [optional(meta, "_meta"), optional(task, "task"), optional(mode, "mode"),
+                required(message, "message"), required(requested_schema,
+                "requestedSchema")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestFormParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestFormParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsMeta> = __rt::layout!(
+                super::ElicitRequestFormParamsMeta,
+                "a ElicitRequestFormParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitRequestFormParamsMode {
@@ -15593,38 +14828,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-                properties: Option<
-                    __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
-                >,
-                required: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestFormParamsRequestedSchema object",
-                keys: &["$schema", "properties", "required", "type"],
-                required: 10u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, schema),
-                    __rt::slot!(Slots, properties),
-                    __rt::slot!(Slots, required),
-                    pull::Slot::str("object"),
-                ],
-            };
-            let mut s = Slots {
-                schema: None,
-                properties: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestFormParamsRequestedSchema {
-                schema: s.schema,
-                properties: pull::required(s.properties, "properties")?,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsRequestedSchema> = __rt::layout!(
+                super::ElicitRequestFormParamsRequestedSchema,
+                "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
+                "$schema"), required(properties, "properties"), optional(required,
+                "required")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitRequestParams {
@@ -15677,100 +14887,32 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ElicitRequestUrlParamsMeta>,
-                task: Option<super::TaskMetadata>,
-                message: Option<String>,
-                elicitation_id: Option<String>,
-                url: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestURLParams object",
-                keys: &["_meta", "task", "message", "elicitationId", "url", "mode"],
-                required: 60u64,
-                consts: 32u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, elicitation_id),
-                    __rt::slot!(Slots, url),
-                    pull::Slot::str("url"),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task: None,
-                message: None,
-                elicitation_id: None,
-                url: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestUrlParams {
-                meta: s.meta,
-                task: s.task,
-                message: pull::required(s.message, "message")?,
-                elicitation_id: pull::required(s.elicitation_id, "elicitationId")?,
-                url: pull::required(s.url, "url")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestUrlParams> = __rt::layout!(
+                super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
+                [optional(meta, "_meta"), optional(task, "task"), required(message,
+                "message"), required(elicitation_id, "elicitationId"), required(url,
+                "url")], [str("mode", "url")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestUrlParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestUrlParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestUrlParamsMeta> = __rt::layout!(
+                super::ElicitRequestUrlParamsMeta, "a ElicitRequestUrlParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                action: Option<super::ElicitResultAction>,
-                content: Option<
-                    Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
-                >,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitResult object",
-                keys: &["_meta", "action", "content"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, action),
-                    __rt::slot!(Slots, box content),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                action: None,
-                content: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitResult {
-                meta: s.meta,
-                action: pull::required(s.action, "action")?,
-                content: s.content,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitResult> = __rt::layout!(
+                super::ElicitResult, "a ElicitResult object", [optional(meta, "_meta"),
+                required(action, "action"), optional_boxed(content, "content")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitResultAction {
@@ -15817,82 +14959,33 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ElicitationCompleteNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitationCompleteNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/elicitation/complete"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitationCompleteNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitationCompleteNotification> = __rt::layout!(
+                super::ElicitationCompleteNotification,
+                "a ElicitationCompleteNotification object", [required(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/elicitation/complete")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                elicitation_id: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitationCompleteNotificationParams object",
-                keys: &["elicitationId"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, elicitation_id)],
-            };
-            let mut s = Slots { elicitation_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitationCompleteNotificationParams {
-                elicitation_id: pull::required(s.elicitation_id, "elicitationId")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitationCompleteNotificationParams> = __rt::layout!(
+                super::ElicitationCompleteNotificationParams,
+                "a ElicitationCompleteNotificationParams object",
+                [required(elicitation_id, "elicitationId")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                resource: Option<super::EmbeddedResourceResource>,
-                annotations: Option<super::Annotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a EmbeddedResource object",
-                keys: &["resource", "annotations", "_meta", "type"],
-                required: 9u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, resource),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("resource"),
-                ],
-            };
-            let mut s = Slots {
-                resource: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::EmbeddedResource {
-                resource: pull::required(s.resource, "resource")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
+                super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
+                "resource"), optional(annotations, "annotations"), optional(meta,
+                "_meta")], [str("type", "resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::EmbeddedResourceResource {
@@ -16268,368 +15361,120 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                code: Option<i64>,
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Error object",
-                keys: &["code", "message", "data"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, code),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                code: None,
-                message: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Error {
-                code: pull::required(s.code, "code")?,
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Error> = __rt::layout!(
+                super::Error, "a Error object", [required(code, "code"),
+                required(message, "message"), optional(data, "data")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::GetPromptRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("prompts/get"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
+                super::GetPromptRequest, "a GetPromptRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "prompts/get")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::GetPromptRequestParamsMeta>,
-                name: Option<String>,
-                arguments: Option<Box<__rt::IndexMap<String, String>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequestParams object",
-                keys: &["_meta", "name", "arguments"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, box arguments),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequestParams {
-                meta: s.meta,
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
+                super::GetPromptRequestParams, "a GetPromptRequestParams object",
+                [optional(meta, "_meta"), required(name, "name"),
+                optional_boxed(arguments, "arguments")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequestParamsMeta> = __rt::layout!(
+                super::GetPromptRequestParamsMeta, "a GetPromptRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                description: Option<String>,
-                messages: Option<Vec<super::PromptMessage>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptResult object",
-                keys: &["_meta", "description", "messages"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, messages),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                description: None,
-                messages: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptResult {
-                meta: s.meta,
-                description: s.description,
-                messages: pull::required(s.messages, "messages")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
+                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
+                "_meta"), optional(description, "description"), required(messages,
+                "messages")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::GetTaskPayloadRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskPayloadRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tasks/result"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskPayloadRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskPayloadRequest> = __rt::layout!(
+                super::GetTaskPayloadRequest, "a GetTaskPayloadRequest object",
+                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+                str("method", "tasks/result")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_id: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskPayloadRequestParams object",
-                keys: &["taskId"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, task_id)],
-            };
-            let mut s = Slots { task_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskPayloadRequestParams {
-                task_id: pull::required(s.task_id, "taskId")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskPayloadRequestParams> = __rt::layout!(
+                super::GetTaskPayloadRequestParams,
+                "a GetTaskPayloadRequestParams object", [required(task_id, "taskId")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskPayloadResult object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskPayloadResult {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskPayloadResult> = __rt::layout!(
+                super::GetTaskPayloadResult, "a GetTaskPayloadResult object",
+                [optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::GetTaskRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tasks/get"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskRequest> = __rt::layout!(
+                super::GetTaskRequest, "a GetTaskRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tasks/get")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_id: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskRequestParams object",
-                keys: &["taskId"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, task_id)],
-            };
-            let mut s = Slots { task_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskRequestParams {
-                task_id: pull::required(s.task_id, "taskId")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskRequestParams> = __rt::layout!(
+                super::GetTaskRequestParams, "a GetTaskRequestParams object",
+                [required(task_id, "taskId")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                task_id: Option<String>,
-                status: Option<super::TaskStatus>,
-                status_message: Option<String>,
-                created_at: Option<String>,
-                last_updated_at: Option<String>,
-                ttl: Option<Option<i64>>,
-                poll_interval: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetTaskResult object",
-                keys: &[
-                    "_meta",
-                    "taskId",
-                    "status",
-                    "statusMessage",
-                    "createdAt",
-                    "lastUpdatedAt",
-                    "ttl",
-                    "pollInterval",
-                ],
-                required: 118u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task_id),
-                    __rt::slot!(Slots, status),
-                    __rt::slot!(Slots, status_message),
-                    __rt::slot!(Slots, created_at),
-                    __rt::slot!(Slots, last_updated_at),
-                    __rt::slot!(Slots, ttl),
-                    __rt::slot!(Slots, poll_interval),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task_id: None,
-                status: None,
-                status_message: None,
-                created_at: None,
-                last_updated_at: None,
-                ttl: None,
-                poll_interval: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetTaskResult {
-                meta: s.meta,
-                task_id: pull::required(s.task_id, "taskId")?,
-                status: pull::required(s.status, "status")?,
-                status_message: s.status_message,
-                created_at: pull::required(s.created_at, "createdAt")?,
-                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(s.ttl, "ttl")?,
-                poll_interval: s.poll_interval,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetTaskResult> = __rt::layout!(
+                super::GetTaskResult, "a GetTaskResult object", [optional(meta, "_meta"),
+                required(task_id, "taskId"), required(status, "status"),
+                optional(status_message, "statusMessage"), required(created_at,
+                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
+                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Icon {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                src: Option<String>,
-                mime_type: Option<String>,
-                sizes: Option<Vec<String>>,
-                theme: Option<super::IconTheme>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Icon object",
-                keys: &["src", "mimeType", "sizes", "theme"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, src),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, sizes),
-                    __rt::slot!(Slots, theme),
-                ],
-            };
-            let mut s = Slots {
-                src: None,
-                mime_type: None,
-                sizes: None,
-                theme: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Icon {
-                src: pull::required(s.src, "src")?,
-                mime_type: s.mime_type,
-                sizes: s.sizes,
-                theme: s.theme,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Icon> = __rt::layout!(
+                super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
+                "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::IconTheme {
@@ -16639,298 +15484,94 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icons {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                icons: Option<Vec<super::Icon>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Icons object",
-                keys: &["icons"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, icons)],
-            };
-            let mut s = Slots { icons: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Icons {
-                icons: s.icons,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Icons> = __rt::layout!(
+                super::Icons, "a Icons object", [optional(icons, "icons")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                data: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ImageContent object",
-                keys: &["data", "mimeType", "annotations", "_meta", "type"],
-                required: 19u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, data),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("image"),
-                ],
-            };
-            let mut s = Slots {
-                data: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ImageContent {
-                data: pull::required(s.data, "data")?,
-                mime_type: pull::required(s.mime_type, "mimeType")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
+                super::ImageContent, "a ImageContent object", [required(data, "data"),
+                required(mime_type, "mimeType"), optional(annotations, "annotations"),
+                optional(meta, "_meta")], [str("type", "image")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                version: Option<String>,
-                description: Option<String>,
-                website_url: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Implementation object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "version",
-                    "description",
-                    "websiteUrl",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, version),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, website_url),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                version: None,
-                description: None,
-                website_url: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Implementation {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                version: pull::required(s.version, "version")?,
-                description: s.description,
-                website_url: s.website_url,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
+                super::Implementation, "a Implementation object", [required(name,
+                "name"), optional(title, "title"), optional(icons, "icons"),
+                required(version, "version"), optional(description, "description"),
+                optional(website_url, "websiteUrl")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::InitializeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("initialize"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeRequest> = __rt::layout!(
+                super::InitializeRequest, "a InitializeRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "initialize")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::InitializeRequestParamsMeta>,
-                protocol_version: Option<String>,
-                capabilities: Option<Box<super::ClientCapabilities>>,
-                client_info: Option<super::Implementation>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeRequestParams object",
-                keys: &["_meta", "protocolVersion", "capabilities", "clientInfo"],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, protocol_version),
-                    __rt::slot!(Slots, box capabilities),
-                    __rt::slot!(Slots, client_info),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                protocol_version: None,
-                capabilities: None,
-                client_info: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeRequestParams {
-                meta: s.meta,
-                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
-                capabilities: pull::required(s.capabilities, "capabilities")?,
-                client_info: pull::required(s.client_info, "clientInfo")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeRequestParams> = __rt::layout!(
+                super::InitializeRequestParams, "a InitializeRequestParams object",
+                [optional(meta, "_meta"), required(protocol_version, "protocolVersion"),
+                required_boxed(capabilities, "capabilities"), required(client_info,
+                "clientInfo")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeRequestParamsMeta> = __rt::layout!(
+                super::InitializeRequestParamsMeta,
+                "a InitializeRequestParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                protocol_version: Option<String>,
-                capabilities: Option<Box<super::ServerCapabilities>>,
-                server_info: Option<super::Implementation>,
-                instructions: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializeResult object",
-                keys: &[
-                    "_meta",
-                    "protocolVersion",
-                    "capabilities",
-                    "serverInfo",
-                    "instructions",
-                ],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, protocol_version),
-                    __rt::slot!(Slots, box capabilities),
-                    __rt::slot!(Slots, server_info),
-                    __rt::slot!(Slots, instructions),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                protocol_version: None,
-                capabilities: None,
-                server_info: None,
-                instructions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializeResult {
-                meta: s.meta,
-                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
-                capabilities: pull::required(s.capabilities, "capabilities")?,
-                server_info: pull::required(s.server_info, "serverInfo")?,
-                instructions: s.instructions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializeResult> = __rt::layout!(
+                super::InitializeResult, "a InitializeResult object", [optional(meta,
+                "_meta"), required(protocol_version, "protocolVersion"),
+                required_boxed(capabilities, "capabilities"), required(server_info,
+                "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InitializedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/initialized"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InitializedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InitializedNotification> = __rt::layout!(
+                super::InitializedNotification, "a InitializedNotification object",
+                [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/initialized")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcErrorResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<Option<super::RequestId>>,
-                error: Option<super::Error>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCErrorResponse object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcErrorResponse {
-                id: s.id.flatten(),
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcErrorResponse> = __rt::layout!(
+                super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object",
+                [nullable(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonRpcMessage {
@@ -17056,66 +15697,22 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCNotification object",
-                keys: &["method", "params", "jsonrpc"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcNotification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
+                super::JsonRpcNotification, "a JSONRPCNotification object",
+                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCRequest object",
-                keys: &["id", "method", "params", "jsonrpc"],
-                required: 11u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcRequest {
-                id: pull::required(s.id, "id")?,
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
+                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+                required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonRpcResponse {
@@ -17206,430 +15803,144 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::McpResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcResultResponse> = __rt::layout!(
+                super::JsonRpcResultResponse, "a JSONRPCResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::LegacyTitledEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                r#enum: Option<Vec<String>>,
-                enum_names: Option<Vec<String>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LegacyTitledEnumSchema object",
-                keys: &["title", "description", "enum", "enumNames", "default", "type"],
-                required: 36u64,
-                consts: 32u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, r#enum),
-                    __rt::slot!(Slots, enum_names),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                r#enum: None,
-                enum_names: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LegacyTitledEnumSchema {
-                title: s.title,
-                description: s.description,
-                r#enum: pull::required(s.r#enum, "enum")?,
-                enum_names: s.enum_names,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LegacyTitledEnumSchema> = __rt::layout!(
+                super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
+                [optional(title, "title"), optional(description, "description"),
+                required(r#enum, "enum"), optional(enum_names, "enumNames"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("prompts/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
+                super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
+                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "prompts/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                prompts: Option<Vec<super::Prompt>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsResult object",
-                keys: &["_meta", "nextCursor", "prompts"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, prompts),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                prompts: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                prompts: pull::required(s.prompts, "prompts")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
+                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor"), required(prompts,
+                "prompts")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/templates/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
+                super::ListResourceTemplatesRequest,
+                "a ListResourceTemplatesRequest object", [required(id, "id"),
+                optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/templates/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                resource_templates: Option<Vec<super::ResourceTemplate>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesResult object",
-                keys: &["_meta", "nextCursor", "resourceTemplates"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, resource_templates),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                resource_templates: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                resource_templates: pull::required(
-                    s.resource_templates,
-                    "resourceTemplates",
-                )?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
+                super::ListResourceTemplatesResult,
+                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
+                optional(next_cursor, "nextCursor"), required(resource_templates,
+                "resourceTemplates")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
+                super::ListResourcesRequest, "a ListResourcesRequest object",
+                [required(id, "id"), optional(params, "params")], [str("jsonrpc", "2.0"),
+                str("method", "resources/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                resources: Option<Vec<super::Resource>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesResult object",
-                keys: &["_meta", "nextCursor", "resources"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, resources),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                resources: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                resources: pull::required(s.resources, "resources")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
+                super::ListResourcesResult, "a ListResourcesResult object",
+                [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
+                required(resources, "resources")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::RequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("roots/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
+                super::ListRootsRequest, "a ListRootsRequest object", [required(id,
+                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "roots/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                roots: Option<Vec<super::Root>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsResult object",
-                keys: &["_meta", "roots"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
-            };
-            let mut s = Slots { meta: None, roots: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsResult {
-                meta: s.meta,
-                roots: pull::required(s.roots, "roots")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
+                super::ListRootsResult, "a ListRootsResult object", [optional(meta,
+                "_meta"), required(roots, "roots")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListTasksRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListTasksRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tasks/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListTasksRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListTasksRequest> = __rt::layout!(
+                super::ListTasksRequest, "a ListTasksRequest object", [required(id,
+                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tasks/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListTasksResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                tasks: Option<Vec<super::Task>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListTasksResult object",
-                keys: &["_meta", "nextCursor", "tasks"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, tasks),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                tasks: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListTasksResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                tasks: pull::required(s.tasks, "tasks")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListTasksResult> = __rt::layout!(
+                super::ListTasksResult, "a ListTasksResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor"), required(tasks, "tasks")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tools/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
+                super::ListToolsRequest, "a ListToolsRequest object", [required(id,
+                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tools/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-                tools: Option<Vec<super::Tool>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsResult object",
-                keys: &["_meta", "nextCursor", "tools"],
-                required: 4u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, tools),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                tools: pull::required(s.tools, "tools")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
+                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor"), required(tools, "tools")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::LoggingLevel {
@@ -17654,127 +15965,44 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::LoggingMessageNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/message"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
+                super::LoggingMessageNotification, "a LoggingMessageNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/message")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                level: Option<super::LoggingLevel>,
-                logger: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotificationParams object",
-                keys: &["_meta", "level", "logger", "data"],
-                required: 10u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, level),
-                    __rt::slot!(Slots, logger),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                level: None,
-                logger: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotificationParams {
-                meta: s.meta,
-                level: pull::required(s.level, "level")?,
-                logger: s.logger,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
+                super::LoggingMessageNotificationParams,
+                "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
+                required(level, "level"), optional(logger, "logger"), required(data,
+                "data")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelHint object",
-                keys: &["name"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name)],
-            };
-            let mut s = Slots { name: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelHint {
-                name: s.name,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
+                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                hints: Option<Vec<super::ModelHint>>,
-                cost_priority: Option<__rt::Number>,
-                speed_priority: Option<__rt::Number>,
-                intelligence_priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelPreferences object",
-                keys: &[
-                    "hints",
-                    "costPriority",
-                    "speedPriority",
-                    "intelligencePriority",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, hints),
-                    __rt::slot!(Slots, cost_priority),
-                    __rt::slot!(Slots, speed_priority),
-                    __rt::slot!(Slots, intelligence_priority),
-                ],
-            };
-            let mut s = Slots {
-                hints: None,
-                cost_priority: None,
-                speed_priority: None,
-                intelligence_priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelPreferences {
-                hints: s.hints,
-                cost_priority: s.cost_priority,
-                speed_priority: s.speed_priority,
-                intelligence_priority: s.intelligence_priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
+                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+                "hints"), optional(cost_priority, "costPriority"),
+                optional(speed_priority, "speedPriority"),
+                optional(intelligence_priority, "intelligencePriority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::MultiSelectEnumSchema {
@@ -18001,94 +16229,31 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Notification object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Notification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
+                super::Notification, "a Notification object", [required(method,
+                "method"), optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
+                super::NotificationParams, "a NotificationParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#type: Option<super::NumberSchemaType>,
-                title: Option<String>,
-                description: Option<String>,
-                minimum: Option<__rt::Number>,
-                maximum: Option<__rt::Number>,
-                default: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NumberSchema object",
-                keys: &["type", "title", "description", "minimum", "maximum", "default"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, r#type),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, minimum),
-                    __rt::slot!(Slots, maximum),
-                    __rt::slot!(Slots, default),
-                ],
-            };
-            let mut s = Slots {
-                r#type: None,
-                title: None,
-                description: None,
-                minimum: None,
-                maximum: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NumberSchema {
-                r#type: pull::required(s.r#type, "type")?,
-                title: s.title,
-                description: s.description,
-                minimum: s.minimum,
-                maximum: s.maximum,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NumberSchema> = __rt::layout!(
+                super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
+                optional(title, "title"), optional(description, "description"),
+                optional(minimum, "minimum"), optional(maximum, "maximum"),
+                optional(default, "default")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::NumberSchemaType {
@@ -18098,134 +16263,49 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                method: Option<String>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequest object",
-                keys: &["id", "method", "params", "jsonrpc"],
-                required: 11u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequest {
-                id: pull::required(s.id, "id")?,
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
+                super::PaginatedRequest, "a PaginatedRequest object", [required(id,
+                "id"), required(method, "method"), optional(params, "params")],
+                [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::PaginatedRequestParamsMeta>,
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequestParams object",
-                keys: &["_meta", "cursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { meta: None, cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequestParams {
-                meta: s.meta,
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
+                super::PaginatedRequestParams, "a PaginatedRequestParams object",
+                [optional(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequestParamsMeta> = __rt::layout!(
+                super::PaginatedRequestParamsMeta, "a PaginatedRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                next_cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedResult object",
-                keys: &["_meta", "nextCursor"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
-            };
-            let mut s = Slots {
-                meta: None,
-                next_cursor: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedResult {
-                meta: s.meta,
-                next_cursor: s.next_cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
+                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
+                "_meta"), optional(next_cursor, "nextCursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::RequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PingRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 13u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("ping"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PingRequest {
-                id: pull::required(s.id, "id")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PingRequest> = __rt::layout!(
+                super::PingRequest, "a PingRequest object", [required(id, "id"),
+                optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "ping")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::PrimitiveSchemaDefinition {
@@ -18532,68 +16612,23 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ProgressNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/progress"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
+                super::ProgressNotification, "a ProgressNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/progress")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                progress_token: Option<super::ProgressToken>,
-                progress: Option<__rt::Number>,
-                total: Option<__rt::Number>,
-                message: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotificationParams object",
-                keys: &["_meta", "progressToken", "progress", "total", "message"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, progress_token),
-                    __rt::slot!(Slots, progress),
-                    __rt::slot!(Slots, total),
-                    __rt::slot!(Slots, message),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                progress_token: None,
-                progress: None,
-                total: None,
-                message: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotificationParams {
-                meta: s.meta,
-                progress_token: pull::required(s.progress_token, "progressToken")?,
-                progress: pull::required(s.progress, "progress")?,
-                total: s.total,
-                message: s.message,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
+                super::ProgressNotificationParams, "a ProgressNotificationParams object",
+                [optional(meta, "_meta"), required(progress_token, "progressToken"),
+                required(progress, "progress"), optional(total, "total"),
+                optional(message, "message")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ProgressToken {
@@ -18611,257 +16646,91 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                description: Option<String>,
-                arguments: Option<Vec<super::PromptArgument>>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Prompt object",
-                keys: &["name", "title", "icons", "description", "arguments", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, arguments),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                description: None,
-                arguments: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Prompt {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                description: s.description,
-                arguments: s.arguments,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
+                super::Prompt, "a Prompt object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), optional(description,
+                "description"), optional(arguments, "arguments"), optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                description: Option<String>,
-                required: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptArgument object",
-                keys: &["name", "title", "description", "required"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, required),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                description: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptArgument {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                description: s.description,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
+                super::PromptArgument, "a PromptArgument object", [required(name,
+                "name"), optional(title, "title"), optional(description, "description"),
+                optional(required, "required")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/prompts/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
+                super::PromptListChangedNotification,
+                "a PromptListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/prompts/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::ContentBlock>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptMessage object",
-                keys: &["role", "content"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
-            };
-            let mut s = Slots { role: None, content: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
+                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+                required(content, "content")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptReference object",
-                keys: &["name", "title", "type"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    pull::Slot::str("ref/prompt"),
-                ],
-            };
-            let mut s = Slots { name: None, title: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptReference {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
+                super::PromptReference, "a PromptReference object", [required(name,
+                "name"), optional(title, "title")], [str("type", "ref/prompt")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::ReadResourceRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/read"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
+                super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/read")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ReadResourceRequestParamsMeta>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequestParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequestParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
+                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequestParamsMeta> = __rt::layout!(
+                super::ReadResourceRequestParamsMeta,
+                "a ReadResourceRequestParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                contents: Option<Vec<super::ReadResourceResultContentsItem>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceResult object",
-                keys: &["_meta", "contents"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
-            };
-            let mut s = Slots {
-                meta: None,
-                contents: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceResult {
-                meta: s.meta,
-                contents: pull::required(s.contents, "contents")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
+                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+                "_meta"), required(contents, "contents")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ReadResourceResultContentsItem {
@@ -18892,49 +16761,20 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RelatedTaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_id: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RelatedTaskMetadata object",
-                keys: &["taskId"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, task_id)],
-            };
-            let mut s = Slots { task_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RelatedTaskMetadata {
-                task_id: pull::required(s.task_id, "taskId")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RelatedTaskMetadata> = __rt::layout!(
+                super::RelatedTaskMetadata, "a RelatedTaskMetadata object",
+                [required(task_id, "taskId")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Request object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Request {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
+                super::Request, "a Request object", [required(method, "method"),
+                optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::RequestId {
@@ -18952,434 +16792,134 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestParamsMeta>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
+                super::RequestParams, "a RequestParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestParamsMeta> = __rt::layout!(
+                super::RequestParamsMeta, "a RequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                size: Option<i64>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Resource object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uri",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "size",
-                    "_meta",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, size),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                size: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Resource {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri: pull::required(s.uri, "uri")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                size: s.size,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
+                super::Resource, "a Resource object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+                optional(description, "description"), optional(mime_type, "mimeType"),
+                optional(annotations, "annotations"), optional(size, "size"),
+                optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceContents object",
-                keys: &["uri", "mimeType", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
+                super::ResourceContents, "a ResourceContents object", [required(uri,
+                "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                size: Option<i64>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceLink object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uri",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "size",
-                    "_meta",
-                    "type",
-                ],
-                required: 521u64,
-                consts: 512u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, size),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("resource_link"),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                size: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceLink {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri: pull::required(s.uri, "uri")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                size: s.size,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceLink> = __rt::layout!(
+                super::ResourceLink, "a ResourceLink object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+                optional(description, "description"), optional(mime_type, "mimeType"),
+                optional(annotations, "annotations"), optional(size, "size"),
+                optional(meta, "_meta")], [str("type", "resource_link")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/resources/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
+                super::ResourceListChangedNotification,
+                "a ResourceListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/resources/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResourceRequestParamsMeta>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceRequestParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceRequestParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceRequestParams> = __rt::layout!(
+                super::ResourceRequestParams, "a ResourceRequestParams object",
+                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceRequestParamsMeta> = __rt::layout!(
+                super::ResourceRequestParamsMeta, "a ResourceRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri_template: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplate object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uriTemplate",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "_meta",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri_template),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri_template: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplate {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri_template: pull::required(s.uri_template, "uriTemplate")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
+                super::ResourceTemplate, "a ResourceTemplate object", [required(name,
+                "name"), optional(title, "title"), optional(icons, "icons"),
+                required(uri_template, "uriTemplate"), optional(description,
+                "description"), optional(mime_type, "mimeType"), optional(annotations,
+                "annotations"), optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplateReference object",
-                keys: &["uri", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplateReference {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplateReference> = __rt::layout!(
+                super::ResourceTemplateReference, "a ResourceTemplateReference object",
+                [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ResourceUpdatedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/resources/updated"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
+                super::ResourceUpdatedNotification,
+                "a ResourceUpdatedNotification object", [required(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/resources/updated")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotificationParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotificationParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
+                super::ResourceUpdatedNotificationParams,
+                "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
+                required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Result object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::McpResult {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
+                super::McpResult, "a Result object", [optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::Role {
@@ -19389,93 +16929,32 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                name: Option<String>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Root object",
-                keys: &["uri", "name", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                name: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Root {
-                uri: pull::required(s.uri, "uri")?,
-                name: s.name,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
+                super::Root, "a Root object", [required(uri, "uri"), optional(name,
+                "name"), optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RootsListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/roots/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RootsListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RootsListChangedNotification> = __rt::layout!(
+                super::RootsListChangedNotification,
+                "a RootsListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/roots/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::SamplingMessageContent>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SamplingMessage object",
-                keys: &["role", "content", "_meta"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, role),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                role: None,
-                content: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SamplingMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
+                super::SamplingMessage, "a SamplingMessage object", [required(role,
+                "role"), required(content, "content"), optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::SamplingMessageContent {
@@ -19628,202 +17107,72 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                logging: Option<__rt::JsonObject>,
-                completions: Option<__rt::JsonObject>,
-                prompts: Option<super::ServerCapabilitiesPrompts>,
-                resources: Option<super::ServerCapabilitiesResources>,
-                tools: Option<super::ServerCapabilitiesTools>,
-                tasks: Option<super::ServerCapabilitiesTasks>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilities object",
-                keys: &[
-                    "experimental",
-                    "logging",
-                    "completions",
-                    "prompts",
-                    "resources",
-                    "tools",
-                    "tasks",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, logging),
-                    __rt::slot!(Slots, completions),
-                    __rt::slot!(Slots, prompts),
-                    __rt::slot!(Slots, resources),
-                    __rt::slot!(Slots, tools),
-                    __rt::slot!(Slots, tasks),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                logging: None,
-                completions: None,
-                prompts: None,
-                resources: None,
-                tools: None,
-                tasks: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilities {
-                experimental: s.experimental,
-                logging: s.logging,
-                completions: s.completions,
-                prompts: s.prompts,
-                resources: s.resources,
-                tools: s.tools,
-                tasks: s.tasks,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
+                super::ServerCapabilities, "a ServerCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional(logging,
+                "logging"), optional(completions, "completions"), optional(prompts,
+                "prompts"), optional(resources, "resources"), optional(tools, "tools"),
+                optional(tasks, "tasks")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesPrompts object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesPrompts {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
+                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                subscribe: Option<bool>,
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesResources object",
-                keys: &["subscribe", "listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots {
-                subscribe: None,
-                list_changed: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesResources {
-                subscribe: s.subscribe,
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
+                super::ServerCapabilitiesResources,
+                "a ServerCapabilitiesResources object", [optional(subscribe,
+                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTools object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTools {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
+                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                call: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTasksRequestsTools object",
-                keys: &["call"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, call)],
-            };
-            let mut s = Slots { call: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTasksRequestsTools {
-                call: s.call,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasksRequestsTools> = __rt::layout!(
+                super::ServerCapabilitiesTasksRequestsTools,
+                "a ServerCapabilitiesTasksRequestsTools object", [optional(call,
+                "call")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                tools: Option<super::ServerCapabilitiesTasksRequestsTools>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTasksRequests object",
-                keys: &["tools"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, tools)],
-            };
-            let mut s = Slots { tools: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTasksRequests {
-                tools: s.tools,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasksRequests> = __rt::layout!(
+                super::ServerCapabilitiesTasksRequests,
+                "a ServerCapabilitiesTasksRequests object", [optional(tools, "tools")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list: Option<__rt::JsonObject>,
-                cancel: Option<__rt::JsonObject>,
-                requests: Option<super::ServerCapabilitiesTasksRequests>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTasks object",
-                keys: &["list", "cancel", "requests"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, list),
-                    __rt::slot!(Slots, cancel),
-                    __rt::slot!(Slots, requests),
-                ],
-            };
-            let mut s = Slots {
-                list: None,
-                cancel: None,
-                requests: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTasks {
-                list: s.list,
-                cancel: s.cancel,
-                requests: s.requests,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasks> = __rt::layout!(
+                super::ServerCapabilitiesTasks, "a ServerCapabilitiesTasks object",
+                [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
+                "requests")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ServerNotification {
@@ -20321,74 +17670,30 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::SetLevelRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SetLevelRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("logging/setLevel"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SetLevelRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SetLevelRequest> = __rt::layout!(
+                super::SetLevelRequest, "a SetLevelRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "logging/setLevel")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::SetLevelRequestParamsMeta>,
-                level: Option<super::LoggingLevel>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SetLevelRequestParams object",
-                keys: &["_meta", "level"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, level)],
-            };
-            let mut s = Slots { meta: None, level: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SetLevelRequestParams {
-                meta: s.meta,
-                level: pull::required(s.level, "level")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SetLevelRequestParams> = __rt::layout!(
+                super::SetLevelRequestParams, "a SetLevelRequestParams object",
+                [optional(meta, "_meta"), required(level, "level")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SetLevelRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SetLevelRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SetLevelRequestParamsMeta> = __rt::layout!(
+                super::SetLevelRequestParamsMeta, "a SetLevelRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::SingleSelectEnumSchema {
@@ -20534,56 +17839,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_length: Option<i64>,
-                max_length: Option<i64>,
-                format: Option<super::StringSchemaFormat>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a StringSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minLength",
-                    "maxLength",
-                    "format",
-                    "default",
-                    "type",
-                ],
-                required: 64u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_length),
-                    __rt::slot!(Slots, max_length),
-                    __rt::slot!(Slots, format),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_length: None,
-                max_length: None,
-                format: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::StringSchema {
-                title: s.title,
-                description: s.description,
-                min_length: s.min_length,
-                max_length: s.max_length,
-                format: s.format,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::StringSchema> = __rt::layout!(
+                super::StringSchema, "a StringSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_length, "minLength"),
+                optional(max_length, "maxLength"), optional(format, "format"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::StringSchemaFormat {
@@ -20599,196 +17861,70 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::SubscribeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscribeRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/subscribe"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscribeRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscribeRequest> = __rt::layout!(
+                super::SubscribeRequest, "a SubscribeRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/subscribe")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::SubscribeRequestParamsMeta>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscribeRequestParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscribeRequestParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscribeRequestParams> = __rt::layout!(
+                super::SubscribeRequestParams, "a SubscribeRequestParams object",
+                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscribeRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscribeRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscribeRequestParamsMeta> = __rt::layout!(
+                super::SubscribeRequestParamsMeta, "a SubscribeRequestParamsMeta object",
+                [optional(progress_token, "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Task {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_id: Option<String>,
-                status: Option<super::TaskStatus>,
-                status_message: Option<String>,
-                created_at: Option<String>,
-                last_updated_at: Option<String>,
-                ttl: Option<Option<i64>>,
-                poll_interval: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Task object",
-                keys: &[
-                    "taskId",
-                    "status",
-                    "statusMessage",
-                    "createdAt",
-                    "lastUpdatedAt",
-                    "ttl",
-                    "pollInterval",
-                ],
-                required: 59u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, task_id),
-                    __rt::slot!(Slots, status),
-                    __rt::slot!(Slots, status_message),
-                    __rt::slot!(Slots, created_at),
-                    __rt::slot!(Slots, last_updated_at),
-                    __rt::slot!(Slots, ttl),
-                    __rt::slot!(Slots, poll_interval),
-                ],
-            };
-            let mut s = Slots {
-                task_id: None,
-                status: None,
-                status_message: None,
-                created_at: None,
-                last_updated_at: None,
-                ttl: None,
-                poll_interval: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Task {
-                task_id: pull::required(s.task_id, "taskId")?,
-                status: pull::required(s.status, "status")?,
-                status_message: s.status_message,
-                created_at: pull::required(s.created_at, "createdAt")?,
-                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(s.ttl, "ttl")?,
-                poll_interval: s.poll_interval,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Task> = __rt::layout!(
+                super::Task, "a Task object", [required(task_id, "taskId"),
+                required(status, "status"), optional(status_message, "statusMessage"),
+                required(created_at, "createdAt"), required(last_updated_at,
+                "lastUpdatedAt"), required(ttl, "ttl"), optional(poll_interval,
+                "pollInterval")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::TaskAugmentedRequestParamsMeta>,
-                task: Option<super::TaskMetadata>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TaskAugmentedRequestParams object",
-                keys: &["_meta", "task"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
-            };
-            let mut s = Slots { meta: None, task: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TaskAugmentedRequestParams {
-                meta: s.meta,
-                task: s.task,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TaskAugmentedRequestParams> = __rt::layout!(
+                super::TaskAugmentedRequestParams, "a TaskAugmentedRequestParams object",
+                [optional(meta, "_meta"), optional(task, "task")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TaskAugmentedRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TaskAugmentedRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TaskAugmentedRequestParamsMeta> = __rt::layout!(
+                super::TaskAugmentedRequestParamsMeta,
+                "a TaskAugmentedRequestParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                ttl: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TaskMetadata object",
-                keys: &["ttl"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, ttl)],
-            };
-            let mut s = Slots { ttl: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TaskMetadata {
-                ttl: s.ttl,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TaskMetadata> = __rt::layout!(
+                super::TaskMetadata, "a TaskMetadata object", [optional(ttl, "ttl")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::TaskStatus {
@@ -20804,528 +17940,153 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskStatusNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::TaskStatusNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TaskStatusNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/tasks/status"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TaskStatusNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TaskStatusNotification> = __rt::layout!(
+                super::TaskStatusNotification, "a TaskStatusNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/tasks/status")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TaskStatusNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<__rt::JsonObject>,
-                task_id: Option<String>,
-                status: Option<super::TaskStatus>,
-                status_message: Option<String>,
-                created_at: Option<String>,
-                last_updated_at: Option<String>,
-                ttl: Option<Option<i64>>,
-                poll_interval: Option<i64>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TaskStatusNotificationParams object",
-                keys: &[
-                    "_meta",
-                    "taskId",
-                    "status",
-                    "statusMessage",
-                    "createdAt",
-                    "lastUpdatedAt",
-                    "ttl",
-                    "pollInterval",
-                ],
-                required: 118u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, task_id),
-                    __rt::slot!(Slots, status),
-                    __rt::slot!(Slots, status_message),
-                    __rt::slot!(Slots, created_at),
-                    __rt::slot!(Slots, last_updated_at),
-                    __rt::slot!(Slots, ttl),
-                    __rt::slot!(Slots, poll_interval),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                task_id: None,
-                status: None,
-                status_message: None,
-                created_at: None,
-                last_updated_at: None,
-                ttl: None,
-                poll_interval: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TaskStatusNotificationParams {
-                meta: s.meta,
-                task_id: pull::required(s.task_id, "taskId")?,
-                status: pull::required(s.status, "status")?,
-                status_message: s.status_message,
-                created_at: pull::required(s.created_at, "createdAt")?,
-                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(s.ttl, "ttl")?,
-                poll_interval: s.poll_interval,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TaskStatusNotificationParams> = __rt::layout!(
+                super::TaskStatusNotificationParams,
+                "a TaskStatusNotificationParams object", [optional(meta, "_meta"),
+                required(task_id, "taskId"), required(status, "status"),
+                optional(status_message, "statusMessage"), required(created_at,
+                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
+                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                text: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextContent object",
-                keys: &["text", "annotations", "_meta", "type"],
-                required: 9u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, text),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("text"),
-                ],
-            };
-            let mut s = Slots {
-                text: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextContent {
-                text: pull::required(s.text, "text")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
+                super::TextContent, "a TextContent object", [required(text, "text"),
+                optional(annotations, "annotations"), optional(meta, "_meta")],
+                [str("type", "text")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<__rt::JsonObject>,
-                text: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextResourceContents object",
-                keys: &["uri", "mimeType", "_meta", "text"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, text),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-                text: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                text: pull::required(s.text, "text")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
+                super::TextResourceContents, "a TextResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
+                "_meta"), required(text, "text")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_items: Option<i64>,
-                max_items: Option<i64>,
-                items: Option<super::TitledMultiSelectEnumSchemaItems>,
-                default: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minItems",
-                    "maxItems",
-                    "items",
-                    "default",
-                    "type",
-                ],
-                required: 80u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_items),
-                    __rt::slot!(Slots, max_items),
-                    __rt::slot!(Slots, items),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("array"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_items: None,
-                max_items: None,
-                items: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                min_items: s.min_items,
-                max_items: s.max_items,
-                items: pull::required(s.items, "items")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchema> = __rt::layout!(
+                super::TitledMultiSelectEnumSchema,
+                "a TitledMultiSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_items, "minItems"),
+                optional(max_items, "maxItems"), required(items, "items"),
+                optional(default, "default")], [str("type", "array")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#const: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
-                keys: &["const", "title"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots {
-                r#const: None,
-                title: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                r#const: pull::required(s.r#const, "const")?,
-                title: pull::required(s.title, "title")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+            > = __rt::layout!(
+                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+                "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
+                "const"), required(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchemaItems object",
-                keys: &["anyOf"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, any_of)],
-            };
-            let mut s = Slots { any_of: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchemaItems {
-                any_of: pull::required(s.any_of, "anyOf")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchemaItems> = __rt::layout!(
+                super::TitledMultiSelectEnumSchemaItems,
+                "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledSingleSelectEnumSchema object",
-                keys: &["title", "description", "oneOf", "default", "type"],
-                required: 20u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, one_of),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                one_of: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledSingleSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                one_of: pull::required(s.one_of, "oneOf")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchema> = __rt::layout!(
+                super::TitledSingleSelectEnumSchema,
+                "a TitledSingleSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), required(one_of, "oneOf"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#const: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
-                keys: &["const", "title"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots {
-                r#const: None,
-                title: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
-                r#const: pull::required(s.r#const, "const")?,
-                title: pull::required(s.title, "title")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchemaOneOfItem> = __rt::layout!(
+                super::TitledSingleSelectEnumSchemaOneOfItem,
+                "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
+                "const"), required(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                description: Option<String>,
-                input_schema: Option<super::ToolInputSchema>,
-                execution: Option<super::ToolExecution>,
-                output_schema: Option<super::ToolOutputSchema>,
-                annotations: Option<super::ToolAnnotations>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Tool object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "description",
-                    "inputSchema",
-                    "execution",
-                    "outputSchema",
-                    "annotations",
-                    "_meta",
-                ],
-                required: 17u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, input_schema),
-                    __rt::slot!(Slots, execution),
-                    __rt::slot!(Slots, output_schema),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                description: None,
-                input_schema: None,
-                execution: None,
-                output_schema: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Tool {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                description: s.description,
-                input_schema: pull::required(s.input_schema, "inputSchema")?,
-                execution: s.execution,
-                output_schema: s.output_schema,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
+                super::Tool, "a Tool object", [required(name, "name"), optional(title,
+                "title"), optional(icons, "icons"), optional(description, "description"),
+                required(input_schema, "inputSchema"), optional(execution, "execution"),
+                optional(output_schema, "outputSchema"), optional(annotations,
+                "annotations"), optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                required: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolInputSchema object",
-                keys: &["$schema", "properties", "required", "type"],
-                required: 8u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, schema),
-                    __rt::slot!(Slots, box properties),
-                    __rt::slot!(Slots, required),
-                    pull::Slot::str("object"),
-                ],
-            };
-            let mut s = Slots {
-                schema: None,
-                properties: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolInputSchema {
-                schema: s.schema,
-                properties: s.properties,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
+                super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
+                "$schema"), optional_boxed(properties, "properties"), optional(required,
+                "required")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
-                required: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolOutputSchema object",
-                keys: &["$schema", "properties", "required", "type"],
-                required: 8u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, schema),
-                    __rt::slot!(Slots, box properties),
-                    __rt::slot!(Slots, required),
-                    pull::Slot::str("object"),
-                ],
-            };
-            let mut s = Slots {
-                schema: None,
-                properties: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolOutputSchema {
-                schema: s.schema,
-                properties: s.properties,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolOutputSchema> = __rt::layout!(
+                super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
+                "$schema"), optional_boxed(properties, "properties"), optional(required,
+                "required")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                read_only_hint: Option<bool>,
-                destructive_hint: Option<bool>,
-                idempotent_hint: Option<bool>,
-                open_world_hint: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolAnnotations object",
-                keys: &[
-                    "title",
-                    "readOnlyHint",
-                    "destructiveHint",
-                    "idempotentHint",
-                    "openWorldHint",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, read_only_hint),
-                    __rt::slot!(Slots, destructive_hint),
-                    __rt::slot!(Slots, idempotent_hint),
-                    __rt::slot!(Slots, open_world_hint),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                read_only_hint: None,
-                destructive_hint: None,
-                idempotent_hint: None,
-                open_world_hint: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolAnnotations {
-                title: s.title,
-                read_only_hint: s.read_only_hint,
-                destructive_hint: s.destructive_hint,
-                idempotent_hint: s.idempotent_hint,
-                open_world_hint: s.open_world_hint,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolAnnotations> = __rt::layout!(
+                super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
+                "title"), optional(read_only_hint, "readOnlyHint"),
+                optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
+                "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolChoice {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                mode: Option<super::ToolChoiceMode>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolChoice object",
-                keys: &["mode"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, mode)],
-            };
-            let mut s = Slots { mode: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolChoice {
-                mode: s.mode,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolChoice> = __rt::layout!(
+                super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ToolChoiceMode {
@@ -21341,23 +18102,11 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolExecution {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                task_support: Option<super::ToolExecutionTaskSupport>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolExecution object",
-                keys: &["taskSupport"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, task_support)],
-            };
-            let mut s = Slots { task_support: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolExecution {
-                task_support: s.task_support,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolExecution> = __rt::layout!(
+                super::ToolExecution, "a ToolExecution object", [optional(task_support,
+                "taskSupport")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ToolExecutionTaskSupport {
@@ -21373,374 +18122,128 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/tools/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
+                super::ToolListChangedNotification,
+                "a ToolListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/tools/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolResultContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                tool_use_id: Option<String>,
-                content: Option<Vec<super::ContentBlock>>,
-                structured_content: Option<__rt::JsonObject>,
-                is_error: Option<bool>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolResultContent object",
-                keys: &[
-                    "toolUseId",
-                    "content",
-                    "structuredContent",
-                    "isError",
-                    "_meta",
-                    "type",
-                ],
-                required: 35u64,
-                consts: 32u64,
-                slots: &[
-                    __rt::slot!(Slots, tool_use_id),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, structured_content),
-                    __rt::slot!(Slots, is_error),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("tool_result"),
-                ],
-            };
-            let mut s = Slots {
-                tool_use_id: None,
-                content: None,
-                structured_content: None,
-                is_error: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolResultContent {
-                tool_use_id: pull::required(s.tool_use_id, "toolUseId")?,
-                content: pull::required(s.content, "content")?,
-                structured_content: s.structured_content,
-                is_error: s.is_error,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolResultContent> = __rt::layout!(
+                super::ToolResultContent, "a ToolResultContent object",
+                [required(tool_use_id, "toolUseId"), required(content, "content"),
+                optional(structured_content, "structuredContent"), optional(is_error,
+                "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolUseContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<String>,
-                name: Option<String>,
-                input: Option<__rt::JsonObject>,
-                meta: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolUseContent object",
-                keys: &["id", "name", "input", "_meta", "type"],
-                required: 23u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, input),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("tool_use"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                name: None,
-                input: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolUseContent {
-                id: pull::required(s.id, "id")?,
-                name: pull::required(s.name, "name")?,
-                input: pull::required(s.input, "input")?,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolUseContent> = __rt::layout!(
+                super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
+                required(name, "name"), required(input, "input"), optional(meta,
+                "_meta")], [str("type", "tool_use")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                error: Option<super::UrlElicitationRequiredErrorError>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a URLElicitationRequiredError object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UrlElicitationRequiredError {
-                id: s.id,
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UrlElicitationRequiredError> = __rt::layout!(
+                super::UrlElicitationRequiredError,
+                "a URLElicitationRequiredError object", [optional(id, "id"),
+                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                elicitations: Option<Vec<super::ElicitRequestUrlParams>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UrlElicitationRequiredErrorErrorData object",
-                keys: &["elicitations"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, elicitations)],
-            };
-            let mut s = Slots { elicitations: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UrlElicitationRequiredErrorErrorData {
-                elicitations: pull::required(s.elicitations, "elicitations")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UrlElicitationRequiredErrorErrorData> = __rt::layout!(
+                super::UrlElicitationRequiredErrorErrorData,
+                "a UrlElicitationRequiredErrorErrorData object", [required(elicitations,
+                "elicitations")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<super::UrlElicitationRequiredErrorErrorData>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UrlElicitationRequiredErrorError object",
-                keys: &["message", "data", "code"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32042i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UrlElicitationRequiredErrorError {
-                message: pull::required(s.message, "message")?,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UrlElicitationRequiredErrorError> = __rt::layout!(
+                super::UrlElicitationRequiredErrorError,
+                "a UrlElicitationRequiredErrorError object", [required(message,
+                "message"), required(data, "data")], [int("code", - 32042i64)],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::UnsubscribeRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsubscribeRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/unsubscribe"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsubscribeRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsubscribeRequest> = __rt::layout!(
+                super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/unsubscribe")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::UnsubscribeRequestParamsMeta>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsubscribeRequestParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsubscribeRequestParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsubscribeRequestParams> = __rt::layout!(
+                super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
+                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsubscribeRequestParamsMeta object",
-                keys: &["progressToken"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, progress_token)],
-            };
-            let mut s = Slots { progress_token: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsubscribeRequestParamsMeta {
-                progress_token: s.progress_token,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsubscribeRequestParamsMeta> = __rt::layout!(
+                super::UnsubscribeRequestParamsMeta,
+                "a UnsubscribeRequestParamsMeta object", [optional(progress_token,
+                "progressToken")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_items: Option<i64>,
-                max_items: Option<i64>,
-                items: Option<super::UntitledMultiSelectEnumSchemaItems>,
-                default: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledMultiSelectEnumSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minItems",
-                    "maxItems",
-                    "items",
-                    "default",
-                    "type",
-                ],
-                required: 80u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_items),
-                    __rt::slot!(Slots, max_items),
-                    __rt::slot!(Slots, items),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("array"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_items: None,
-                max_items: None,
-                items: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledMultiSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                min_items: s.min_items,
-                max_items: s.max_items,
-                items: pull::required(s.items, "items")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchema> = __rt::layout!(
+                super::UntitledMultiSelectEnumSchema,
+                "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_items, "minItems"),
+                optional(max_items, "maxItems"), required(items, "items"),
+                optional(default, "default")], [str("type", "array")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#enum: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledMultiSelectEnumSchemaItems object",
-                keys: &["enum", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
-            };
-            let mut s = Slots { r#enum: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledMultiSelectEnumSchemaItems {
-                r#enum: pull::required(s.r#enum, "enum")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchemaItems> = __rt::layout!(
+                super::UntitledMultiSelectEnumSchemaItems,
+                "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum,
+                "enum")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                r#enum: Option<Vec<String>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledSingleSelectEnumSchema object",
-                keys: &["title", "description", "enum", "default", "type"],
-                required: 20u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, r#enum),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                r#enum: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledSingleSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                r#enum: pull::required(s.r#enum, "enum")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledSingleSelectEnumSchema> = __rt::layout!(
+                super::UntitledSingleSelectEnumSchema,
+                "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), required(r#enum, "enum"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Methods for super::ClientRequest {

@@ -13171,204 +13171,61 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                audience: Option<Vec<super::Role>>,
-                priority: Option<__rt::Number>,
-                last_modified: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Annotations object",
-                keys: &["audience", "priority", "lastModified"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, audience),
-                    __rt::slot!(Slots, priority),
-                    __rt::slot!(Slots, last_modified),
-                ],
-            };
-            let mut s = Slots {
-                audience: None,
-                priority: None,
-                last_modified: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Annotations {
-                audience: s.audience,
-                priority: s.priority,
-                last_modified: s.last_modified,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Annotations> = __rt::layout!(
+                super::Annotations, "a Annotations object", [optional(audience,
+                "audience"), optional(priority, "priority"), optional(last_modified,
+                "lastModified")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                data: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a AudioContent object",
-                keys: &["data", "mimeType", "annotations", "_meta", "type"],
-                required: 19u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, data),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("audio"),
-                ],
-            };
-            let mut s = Slots {
-                data: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::AudioContent {
-                data: pull::required(s.data, "data")?,
-                mime_type: pull::required(s.mime_type, "mimeType")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::AudioContent> = __rt::layout!(
+                super::AudioContent, "a AudioContent object", [required(data, "data"),
+                required(mime_type, "mimeType"), optional(annotations, "annotations"),
+                optional(meta, "_meta")], [str("type", "audio")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BaseMetadata object",
-                keys: &["name", "title"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots { name: None, title: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BaseMetadata {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BaseMetadata> = __rt::layout!(
+                super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
+                optional(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<super::MetaObject>,
-                blob: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BlobResourceContents object",
-                keys: &["uri", "mimeType", "_meta", "blob"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, blob),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-                blob: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BlobResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                blob: pull::required(s.blob, "blob")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
+                super::BlobResourceContents, "a BlobResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
+                "_meta"), required(blob, "blob")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                default: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a BooleanSchema object",
-                keys: &["title", "description", "default", "type"],
-                required: 8u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("boolean"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::BooleanSchema {
-                title: s.title,
-                description: s.description,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::BooleanSchema> = __rt::layout!(
+                super::BooleanSchema, "a BooleanSchema object", [optional(title,
+                "title"), optional(description, "description"), optional(default,
+                "default")], [str("type", "boolean")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CacheableResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::CacheableResultCacheScope>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CacheableResult object",
-                keys: &["_meta", "resultType", "ttlMs", "cacheScope"],
-                required: 14u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                ttl_ms: None,
-                cache_scope: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CacheableResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CacheableResult> = __rt::layout!(
+                super::CacheableResult, "a CacheableResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+                required(cache_scope, "cacheScope")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CacheableResultCacheScope {
@@ -13384,145 +13241,45 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CallToolRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tools/call"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
+                super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tools/call")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                input_responses: Option<Box<super::InputResponses>>,
-                request_state: Option<String>,
-                name: Option<String>,
-                arguments: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolRequestParams object",
-                keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, box input_responses),
-                    __rt::slot!(Slots, request_state),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, arguments),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                input_responses: None,
-                request_state: None,
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                input_responses: s.input_responses,
-                request_state: s.request_state,
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
+                super::CallToolRequestParams, "a CallToolRequestParams object",
+                [required(meta, "_meta"), optional_boxed(input_responses,
+                "inputResponses"), optional(request_state, "requestState"),
+                required(name, "name"), optional(arguments, "arguments")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                content: Option<Vec<super::ContentBlock>>,
-                structured_content: Option<__rt::Value>,
-                is_error: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "content",
-                    "structuredContent",
-                    "isError",
-                ],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, structured_content),
-                    __rt::slot!(Slots, is_error),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                content: None,
-                structured_content: None,
-                is_error: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                content: pull::required(s.content, "content")?,
-                structured_content: s.structured_content,
-                is_error: s.is_error,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
+                super::CallToolResult, "a CallToolResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), required(content,
+                "content"), optional(structured_content, "structuredContent"),
+                optional(is_error, "isError")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CallToolResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::CallToolResultResponseResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CallToolResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CallToolResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CallToolResultResponse> = __rt::layout!(
+                super::CallToolResultResponse, "a CallToolResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CallToolResultResponseResult {
@@ -13614,181 +13371,64 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CancelledNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/cancelled"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
+                super::CancelledNotification, "a CancelledNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/cancelled")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-                request_id: Option<super::RequestId>,
-                reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CancelledNotificationParams object",
-                keys: &["_meta", "requestId", "reason"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, request_id),
-                    __rt::slot!(Slots, reason),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                request_id: None,
-                reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CancelledNotificationParams {
-                meta: s.meta,
-                request_id: pull::required(s.request_id, "requestId")?,
-                reason: s.reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
+                super::CancelledNotificationParams,
+                "a CancelledNotificationParams object", [optional(meta, "_meta"),
+                required(request_id, "requestId"), optional(reason, "reason")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
-                roots: Option<__rt::JsonObject>,
-                sampling: Option<super::ClientCapabilitiesSampling>,
-                elicitation: Option<super::ClientCapabilitiesElicitation>,
-                extensions: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilities object",
-                keys: &[
-                    "experimental",
-                    "roots",
-                    "sampling",
-                    "elicitation",
-                    "extensions",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, roots),
-                    __rt::slot!(Slots, sampling),
-                    __rt::slot!(Slots, elicitation),
-                    __rt::slot!(Slots, box extensions),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                roots: None,
-                sampling: None,
-                elicitation: None,
-                extensions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilities {
-                experimental: s.experimental,
-                roots: s.roots,
-                sampling: s.sampling,
-                elicitation: s.elicitation,
-                extensions: s.extensions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
+                super::ClientCapabilities, "a ClientCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+                optional(sampling, "sampling"), optional(elicitation, "elicitation"),
+                optional_boxed(extensions, "extensions")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                context: Option<Box<super::JsonObject>>,
-                tools: Option<Box<super::JsonObject>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesSampling object",
-                keys: &["context", "tools"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, box context), __rt::slot!(Slots, box tools)],
-            };
-            let mut s = Slots {
-                context: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesSampling {
-                context: s.context,
-                tools: s.tools,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesSampling> = __rt::layout!(
+                super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
+                [optional_boxed(context, "context"), optional_boxed(tools, "tools")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                form: Option<Box<super::JsonObject>>,
-                url: Option<Box<super::JsonObject>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientCapabilitiesElicitation object",
-                keys: &["form", "url"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, box form), __rt::slot!(Slots, box url)],
-            };
-            let mut s = Slots { form: None, url: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientCapabilitiesElicitation {
-                form: s.form,
-                url: s.url,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientCapabilitiesElicitation> = __rt::layout!(
+                super::ClientCapabilitiesElicitation,
+                "a ClientCapabilitiesElicitation object", [optional_boxed(form, "form"),
+                optional_boxed(url, "url")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ClientNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CancelledNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ClientNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/cancelled"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ClientNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ClientNotification> = __rt::layout!(
+                super::ClientNotification, "a ClientNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/cancelled")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ClientRequest {
@@ -13909,67 +13549,22 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::CompleteRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("completion/complete"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
+                super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "completion/complete")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                r#ref: Option<super::CompleteRequestParamsRef>,
-                argument: Option<super::CompleteRequestParamsArgument>,
-                context: Option<super::CompleteRequestParamsContext>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParams object",
-                keys: &["_meta", "ref", "argument", "context"],
-                required: 7u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, r#ref),
-                    __rt::slot!(Slots, argument),
-                    __rt::slot!(Slots, context),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                r#ref: None,
-                argument: None,
-                context: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                r#ref: pull::required(s.r#ref, "ref")?,
-                argument: pull::required(s.argument, "argument")?,
-                context: s.context,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
+                super::CompleteRequestParams, "a CompleteRequestParams object",
+                [required(meta, "_meta"), required(r#ref, "ref"), required(argument,
+                "argument"), optional(context, "context")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
@@ -14023,139 +13618,52 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                value: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsArgument object",
-                keys: &["name", "value"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
-            };
-            let mut s = Slots { name: None, value: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsArgument {
-                name: pull::required(s.name, "name")?,
-                value: pull::required(s.value, "value")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
+                super::CompleteRequestParamsArgument,
+                "a CompleteRequestParamsArgument object", [required(name, "name"),
+                required(value, "value")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                arguments: Option<Box<__rt::IndexMap<String, String>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteRequestParamsContext object",
-                keys: &["arguments"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, box arguments)],
-            };
-            let mut s = Slots { arguments: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteRequestParamsContext {
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteRequestParamsContext> = __rt::layout!(
+                super::CompleteRequestParamsContext,
+                "a CompleteRequestParamsContext object", [optional_boxed(arguments,
+                "arguments")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                completion: Option<super::CompleteResultCompletion>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResult object",
-                keys: &["_meta", "resultType", "completion"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, completion),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                completion: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                completion: pull::required(s.completion, "completion")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
+                super::CompleteResult, "a CompleteResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), required(completion,
+                "completion")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                values: Option<Vec<String>>,
-                total: Option<i64>,
-                has_more: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResultCompletion object",
-                keys: &["values", "total", "hasMore"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, values),
-                    __rt::slot!(Slots, total),
-                    __rt::slot!(Slots, has_more),
-                ],
-            };
-            let mut s = Slots {
-                values: None,
-                total: None,
-                has_more: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResultCompletion {
-                values: pull::required(s.values, "values")?,
-                total: s.total,
-                has_more: s.has_more,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
+                super::CompleteResultCompletion, "a CompleteResultCompletion object",
+                [required(values, "values"), optional(total, "total"), optional(has_more,
+                "hasMore")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CompleteResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::CompleteResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CompleteResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CompleteResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CompleteResultResponse> = __rt::layout!(
+                super::CompleteResultResponse, "a CompleteResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ContentBlock {
@@ -14228,98 +13736,27 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::CreateMessageRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("sampling/createMessage"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
+                super::CreateMessageRequest, "a CreateMessageRequest object",
+                [required(params, "params")], [str("method", "sampling/createMessage")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                messages: Option<Vec<super::SamplingMessage>>,
-                model_preferences: Option<super::ModelPreferences>,
-                system_prompt: Option<String>,
-                include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
-                temperature: Option<__rt::Number>,
-                max_tokens: Option<i64>,
-                stop_sequences: Option<Vec<String>>,
-                metadata: Option<Box<super::JsonObject>>,
-                tools: Option<Vec<super::Tool>>,
-                tool_choice: Option<super::ToolChoice>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageRequestParams object",
-                keys: &[
-                    "messages",
-                    "modelPreferences",
-                    "systemPrompt",
-                    "includeContext",
-                    "temperature",
-                    "maxTokens",
-                    "stopSequences",
-                    "metadata",
-                    "tools",
-                    "toolChoice",
-                ],
-                required: 33u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, messages),
-                    __rt::slot!(Slots, model_preferences),
-                    __rt::slot!(Slots, system_prompt),
-                    __rt::slot!(Slots, include_context),
-                    __rt::slot!(Slots, temperature),
-                    __rt::slot!(Slots, max_tokens),
-                    __rt::slot!(Slots, stop_sequences),
-                    __rt::slot!(Slots, box metadata),
-                    __rt::slot!(Slots, tools),
-                    __rt::slot!(Slots, tool_choice),
-                ],
-            };
-            let mut s = Slots {
-                messages: None,
-                model_preferences: None,
-                system_prompt: None,
-                include_context: None,
-                temperature: None,
-                max_tokens: None,
-                stop_sequences: None,
-                metadata: None,
-                tools: None,
-                tool_choice: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageRequestParams {
-                messages: pull::required(s.messages, "messages")?,
-                model_preferences: s.model_preferences,
-                system_prompt: s.system_prompt,
-                include_context: s.include_context,
-                temperature: s.temperature,
-                max_tokens: pull::required(s.max_tokens, "maxTokens")?,
-                stop_sequences: s.stop_sequences,
-                metadata: s.metadata,
-                tools: s.tools,
-                tool_choice: s.tool_choice,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
+                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+                [required(messages, "messages"), optional(model_preferences,
+                "modelPreferences"), optional(system_prompt, "systemPrompt"),
+                optional(include_context, "includeContext"), optional(temperature,
+                "temperature"), required(max_tokens, "maxTokens"),
+                optional(stop_sequences, "stopSequences"), optional_boxed(metadata,
+                "metadata"), optional(tools, "tools"), optional(tool_choice,
+                "toolChoice")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -14335,43 +13772,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::CreateMessageResultContent>,
-                meta: Option<super::MetaObject>,
-                model: Option<String>,
-                stop_reason: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a CreateMessageResult object",
-                keys: &["role", "content", "_meta", "model", "stopReason"],
-                required: 11u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, role),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, model),
-                    __rt::slot!(Slots, stop_reason),
-                ],
-            };
-            let mut s = Slots {
-                role: None,
-                content: None,
-                meta: None,
-                model: None,
-                stop_reason: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::CreateMessageResult {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                meta: s.meta,
-                model: pull::required(s.model, "model")?,
-                stop_reason: s.stop_reason,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
+                super::CreateMessageResult, "a CreateMessageResult object",
+                [required(role, "role"), required(content, "content"), optional(meta,
+                "_meta"), required(model, "model"), optional(stop_reason, "stopReason")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::CreateMessageResultContent {
@@ -14454,90 +13861,24 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::DiscoverRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::RequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a DiscoverRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("server/discover"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::DiscoverRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::DiscoverRequest> = __rt::layout!(
+                super::DiscoverRequest, "a DiscoverRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "server/discover")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::DiscoverResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::DiscoverResultCacheScope>,
-                supported_versions: Option<Vec<String>>,
-                capabilities: Option<super::ServerCapabilities>,
-                instructions: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a DiscoverResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "ttlMs",
-                    "cacheScope",
-                    "supportedVersions",
-                    "capabilities",
-                    "instructions",
-                ],
-                required: 62u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, supported_versions),
-                    __rt::slot!(Slots, capabilities),
-                    __rt::slot!(Slots, instructions),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                ttl_ms: None,
-                cache_scope: None,
-                supported_versions: None,
-                capabilities: None,
-                instructions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::DiscoverResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                supported_versions: pull::required(
-                    s.supported_versions,
-                    "supportedVersions",
-                )?,
-                capabilities: pull::required(s.capabilities, "capabilities")?,
-                instructions: s.instructions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::DiscoverResult> = __rt::layout!(
+                super::DiscoverResult, "a DiscoverResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+                required(cache_scope, "cacheScope"), required(supported_versions,
+                "supportedVersions"), required(capabilities, "capabilities"),
+                optional(instructions, "instructions")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::DiscoverResultCacheScope {
@@ -14553,86 +13894,31 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::DiscoverResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::DiscoverResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a DiscoverResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::DiscoverResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::DiscoverResultResponse> = __rt::layout!(
+                super::DiscoverResultResponse, "a DiscoverResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ElicitRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequest object",
-                keys: &["params", "method"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("elicitation/create"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequest {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequest> = __rt::layout!(
+                super::ElicitRequest, "a ElicitRequest object", [required(params,
+                "params")], [str("method", "elicitation/create")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitRequestFormParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                mode: Option<super::ElicitRequestFormParamsMode>,
-                message: Option<String>,
-                requested_schema: Option<super::ElicitRequestFormParamsRequestedSchema>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestFormParams object",
-                keys: &["mode", "message", "requestedSchema"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, mode),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, requested_schema),
-                ],
-            };
-            let mut s = Slots {
-                mode: None,
-                message: None,
-                requested_schema: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestFormParams {
-                mode: s.mode,
-                message: pull::required(s.message, "message")?,
-                requested_schema: pull::required(s.requested_schema, "requestedSchema")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestFormParams> = __rt::layout!(
+                super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
+                [optional(mode, "mode"), required(message, "message"),
+                required(requested_schema, "requestedSchema")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitRequestFormParamsMode {
@@ -14642,38 +13928,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-                properties: Option<
-                    __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
-                >,
-                required: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestFormParamsRequestedSchema object",
-                keys: &["$schema", "properties", "required", "type"],
-                required: 10u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, schema),
-                    __rt::slot!(Slots, properties),
-                    __rt::slot!(Slots, required),
-                    pull::Slot::str("object"),
-                ],
-            };
-            let mut s = Slots {
-                schema: None,
-                properties: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestFormParamsRequestedSchema {
-                schema: s.schema,
-                properties: pull::required(s.properties, "properties")?,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsRequestedSchema> = __rt::layout!(
+                super::ElicitRequestFormParamsRequestedSchema,
+                "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
+                "$schema"), required(properties, "properties"), optional(required,
+                "required")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitRequestParams {
@@ -14726,57 +13987,21 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                url: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitRequestURLParams object",
-                keys: &["message", "url", "mode"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, url),
-                    pull::Slot::str("url"),
-                ],
-            };
-            let mut s = Slots { message: None, url: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitRequestUrlParams {
-                message: pull::required(s.message, "message")?,
-                url: pull::required(s.url, "url")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitRequestUrlParams> = __rt::layout!(
+                super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
+                [required(message, "message"), required(url, "url")], [str("mode",
+                "url")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                action: Option<super::ElicitResultAction>,
-                content: Option<
-                    Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
-                >,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ElicitResult object",
-                keys: &["action", "content"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, action), __rt::slot!(Slots, box content)],
-            };
-            let mut s = Slots {
-                action: None,
-                content: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ElicitResult {
-                action: pull::required(s.action, "action")?,
-                content: s.content,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ElicitResult> = __rt::layout!(
+                super::ElicitResult, "a ElicitResult object", [required(action,
+                "action"), optional_boxed(content, "content")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ElicitResultAction {
@@ -14823,36 +14048,12 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                resource: Option<super::EmbeddedResourceResource>,
-                annotations: Option<super::Annotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a EmbeddedResource object",
-                keys: &["resource", "annotations", "_meta", "type"],
-                required: 9u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, resource),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("resource"),
-                ],
-            };
-            let mut s = Slots {
-                resource: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::EmbeddedResource {
-                resource: pull::required(s.resource, "resource")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
+                super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
+                "resource"), optional(annotations, "annotations"), optional(meta,
+                "_meta")], [str("type", "resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::EmbeddedResourceResource {
@@ -15228,168 +14429,53 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                code: Option<i64>,
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Error object",
-                keys: &["code", "message", "data"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, code),
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                code: None,
-                message: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Error {
-                code: pull::required(s.code, "code")?,
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Error> = __rt::layout!(
+                super::Error, "a Error object", [required(code, "code"),
+                required(message, "message"), optional(data, "data")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::GetPromptRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("prompts/get"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
+                super::GetPromptRequest, "a GetPromptRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "prompts/get")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                input_responses: Option<Box<super::InputResponses>>,
-                request_state: Option<String>,
-                name: Option<String>,
-                arguments: Option<Box<__rt::IndexMap<String, String>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptRequestParams object",
-                keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, box input_responses),
-                    __rt::slot!(Slots, request_state),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, box arguments),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                input_responses: None,
-                request_state: None,
-                name: None,
-                arguments: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                input_responses: s.input_responses,
-                request_state: s.request_state,
-                name: pull::required(s.name, "name")?,
-                arguments: s.arguments,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
+                super::GetPromptRequestParams, "a GetPromptRequestParams object",
+                [required(meta, "_meta"), optional_boxed(input_responses,
+                "inputResponses"), optional(request_state, "requestState"),
+                required(name, "name"), optional_boxed(arguments, "arguments")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                description: Option<String>,
-                messages: Option<Vec<super::PromptMessage>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptResult object",
-                keys: &["_meta", "resultType", "description", "messages"],
-                required: 10u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, messages),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                description: None,
-                messages: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                description: s.description,
-                messages: pull::required(s.messages, "messages")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
+                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), optional(description,
+                "description"), required(messages, "messages")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::GetPromptResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::GetPromptResultResponseResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a GetPromptResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::GetPromptResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::GetPromptResultResponse> = __rt::layout!(
+                super::GetPromptResultResponse, "a GetPromptResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::GetPromptResultResponseResult {
@@ -15479,93 +14565,31 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::HeaderMismatchError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                error: Option<super::HeaderMismatchErrorError>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a HeaderMismatchError object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::HeaderMismatchError {
-                id: s.id,
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::HeaderMismatchError> = __rt::layout!(
+                super::HeaderMismatchError, "a HeaderMismatchError object", [optional(id,
+                "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::HeaderMismatchErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a HeaderMismatchErrorError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32020i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::HeaderMismatchErrorError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::HeaderMismatchErrorError> = __rt::layout!(
+                super::HeaderMismatchErrorError, "a HeaderMismatchErrorError object",
+                [required(message, "message"), optional(data, "data")], [int("code", -
+                32020i64)], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Icon {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                src: Option<String>,
-                mime_type: Option<String>,
-                sizes: Option<Vec<String>>,
-                theme: Option<super::IconTheme>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Icon object",
-                keys: &["src", "mimeType", "sizes", "theme"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, src),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, sizes),
-                    __rt::slot!(Slots, theme),
-                ],
-            };
-            let mut s = Slots {
-                src: None,
-                mime_type: None,
-                sizes: None,
-                theme: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Icon {
-                src: pull::required(s.src, "src")?,
-                mime_type: s.mime_type,
-                sizes: s.sizes,
-                theme: s.theme,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Icon> = __rt::layout!(
+                super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
+                "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::IconTheme {
@@ -15575,113 +14599,32 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icons {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                icons: Option<Vec<super::Icon>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Icons object",
-                keys: &["icons"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, icons)],
-            };
-            let mut s = Slots { icons: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Icons {
-                icons: s.icons,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Icons> = __rt::layout!(
+                super::Icons, "a Icons object", [optional(icons, "icons")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                data: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ImageContent object",
-                keys: &["data", "mimeType", "annotations", "_meta", "type"],
-                required: 19u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, data),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("image"),
-                ],
-            };
-            let mut s = Slots {
-                data: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ImageContent {
-                data: pull::required(s.data, "data")?,
-                mime_type: pull::required(s.mime_type, "mimeType")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
+                super::ImageContent, "a ImageContent object", [required(data, "data"),
+                required(mime_type, "mimeType"), optional(annotations, "annotations"),
+                optional(meta, "_meta")], [str("type", "image")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                version: Option<String>,
-                description: Option<String>,
-                website_url: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Implementation object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "version",
-                    "description",
-                    "websiteUrl",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, version),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, website_url),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                version: None,
-                description: None,
-                website_url: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Implementation {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                version: pull::required(s.version, "version")?,
-                description: s.description,
-                website_url: s.website_url,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
+                super::Implementation, "a Implementation object", [required(name,
+                "name"), optional(title, "title"), optional(icons, "icons"),
+                required(version, "version"), optional(description, "description"),
+                optional(website_url, "websiteUrl")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::InputRequest {
@@ -15740,36 +14683,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InputRequiredResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                input_requests: Option<Box<super::InputRequests>>,
-                request_state: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InputRequiredResult object",
-                keys: &["_meta", "inputRequests", "requestState", "resultType"],
-                required: 8u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, box input_requests),
-                    __rt::slot!(Slots, request_state),
-                    pull::Slot::str("input_required"),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                input_requests: None,
-                request_state: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InputRequiredResult {
-                meta: s.meta,
-                input_requests: s.input_requests,
-                request_state: s.request_state,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InputRequiredResult> = __rt::layout!(
+                super::InputRequiredResult, "a InputRequiredResult object",
+                [optional(meta, "_meta"), optional_boxed(input_requests,
+                "inputRequests"), optional(request_state, "requestState")],
+                [str("resultType", "input_required")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::InputResponse {
@@ -15893,143 +14813,53 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::InputResponseRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                input_responses: Option<Box<super::InputResponses>>,
-                request_state: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InputResponseRequestParams object",
-                keys: &["_meta", "inputResponses", "requestState"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, box input_responses),
-                    __rt::slot!(Slots, request_state),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                input_responses: None,
-                request_state: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InputResponseRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                input_responses: s.input_responses,
-                request_state: s.request_state,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InputResponseRequestParams> = __rt::layout!(
+                super::InputResponseRequestParams, "a InputResponseRequestParams object",
+                [required(meta, "_meta"), optional_boxed(input_responses,
+                "inputResponses"), optional(request_state, "requestState")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InternalError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InternalError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32603i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InternalError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InternalError> = __rt::layout!(
+                super::InternalError, "a InternalError object", [required(message,
+                "message"), optional(data, "data")], [int("code", - 32603i64)],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InvalidParamsError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InvalidParamsError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32602i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InvalidParamsError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InvalidParamsError> = __rt::layout!(
+                super::InvalidParamsError, "a InvalidParamsError object",
+                [required(message, "message"), optional(data, "data")], [int("code", -
+                32602i64)], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::InvalidRequestError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a InvalidRequestError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32600i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::InvalidRequestError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::InvalidRequestError> = __rt::layout!(
+                super::InvalidRequestError, "a InvalidRequestError object",
+                [required(message, "message"), optional(data, "data")], [int("code", -
+                32600i64)], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcErrorResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<Option<super::RequestId>>,
-                error: Option<super::Error>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCErrorResponse object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcErrorResponse {
-                id: s.id.flatten(),
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcErrorResponse> = __rt::layout!(
+                super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object",
+                [nullable(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonRpcMessage {
@@ -16155,66 +14985,22 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCNotification object",
-                keys: &["method", "params", "jsonrpc"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcNotification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
+                super::JsonRpcNotification, "a JSONRPCNotification object",
+                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCRequest object",
-                keys: &["id", "method", "params", "jsonrpc"],
-                required: 11u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcRequest {
-                id: pull::required(s.id, "id")?,
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
+                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+                required(method, "method"), optional(params, "params")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonRpcResponse {
@@ -16305,29 +15091,12 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::McpResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a JSONRPCResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::JsonRpcResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::JsonRpcResultResponse> = __rt::layout!(
+                super::JsonRpcResultResponse, "a JSONRPCResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::JsonValue {
@@ -16364,124 +15133,34 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LegacyTitledEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                r#enum: Option<Vec<String>>,
-                enum_names: Option<Vec<String>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LegacyTitledEnumSchema object",
-                keys: &["title", "description", "enum", "enumNames", "default", "type"],
-                required: 36u64,
-                consts: 32u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, r#enum),
-                    __rt::slot!(Slots, enum_names),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                r#enum: None,
-                enum_names: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LegacyTitledEnumSchema {
-                title: s.title,
-                description: s.description,
-                r#enum: pull::required(s.r#enum, "enum")?,
-                enum_names: s.enum_names,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LegacyTitledEnumSchema> = __rt::layout!(
+                super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
+                [optional(title, "title"), optional(description, "description"),
+                required(r#enum, "enum"), optional(enum_names, "enumNames"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("prompts/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
+                super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "prompts/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                next_cursor: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::ListPromptsResultCacheScope>,
-                prompts: Option<Vec<super::Prompt>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "nextCursor",
-                    "ttlMs",
-                    "cacheScope",
-                    "prompts",
-                ],
-                required: 58u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, prompts),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                next_cursor: None,
-                ttl_ms: None,
-                cache_scope: None,
-                prompts: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                next_cursor: s.next_cursor,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                prompts: pull::required(s.prompts, "prompts")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
+                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), optional(next_cursor,
+                "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
+                "cacheScope"), required(prompts, "prompts")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ListPromptsResultCacheScope {
@@ -16497,112 +15176,35 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListPromptsResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::ListPromptsResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListPromptsResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListPromptsResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListPromptsResultResponse> = __rt::layout!(
+                super::ListPromptsResultResponse, "a ListPromptsResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/templates/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
+                super::ListResourceTemplatesRequest,
+                "a ListResourceTemplatesRequest object", [required(id, "id"),
+                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/templates/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                next_cursor: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::ListResourceTemplatesResultCacheScope>,
-                resource_templates: Option<Vec<super::ResourceTemplate>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "nextCursor",
-                    "ttlMs",
-                    "cacheScope",
-                    "resourceTemplates",
-                ],
-                required: 58u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, resource_templates),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                next_cursor: None,
-                ttl_ms: None,
-                cache_scope: None,
-                resource_templates: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                next_cursor: s.next_cursor,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                resource_templates: pull::required(
-                    s.resource_templates,
-                    "resourceTemplates",
-                )?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
+                super::ListResourceTemplatesResult,
+                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
+                required(result_type, "resultType"), optional(next_cursor, "nextCursor"),
+                required(ttl_ms, "ttlMs"), required(cache_scope, "cacheScope"),
+                required(resource_templates, "resourceTemplates")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ListResourceTemplatesResultCacheScope {
@@ -16618,109 +15220,34 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::ListResourceTemplatesResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourceTemplatesResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourceTemplatesResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourceTemplatesResultResponse> = __rt::layout!(
+                super::ListResourceTemplatesResultResponse,
+                "a ListResourceTemplatesResultResponse object", [required(id, "id"),
+                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
+                super::ListResourcesRequest, "a ListResourcesRequest object",
+                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+                str("method", "resources/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                next_cursor: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::ListResourcesResultCacheScope>,
-                resources: Option<Vec<super::Resource>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "nextCursor",
-                    "ttlMs",
-                    "cacheScope",
-                    "resources",
-                ],
-                required: 58u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, resources),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                next_cursor: None,
-                ttl_ms: None,
-                cache_scope: None,
-                resources: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                next_cursor: s.next_cursor,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                resources: pull::required(s.resources, "resources")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
+                super::ListResourcesResult, "a ListResourcesResult object",
+                [optional(meta, "_meta"), required(result_type, "resultType"),
+                optional(next_cursor, "nextCursor"), required(ttl_ms, "ttlMs"),
+                required(cache_scope, "cacheScope"), required(resources, "resources")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ListResourcesResultCacheScope {
@@ -16736,172 +15263,60 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::ListResourcesResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListResourcesResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListResourcesResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListResourcesResultResponse> = __rt::layout!(
+                super::ListResourcesResultResponse,
+                "a ListResourcesResultResponse object", [required(id, "id"),
+                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ListRootsRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequest object",
-                keys: &["params", "method"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequest {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
+                super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
+                "params")], [str("method", "roots/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsRequestParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsRequestParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsRequestParams> = __rt::layout!(
+                super::ListRootsRequestParams, "a ListRootsRequestParams object",
+                [optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                roots: Option<Vec<super::Root>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListRootsResult object",
-                keys: &["roots"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, roots)],
-            };
-            let mut s = Slots { roots: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListRootsResult {
-                roots: pull::required(s.roots, "roots")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
+                super::ListRootsResult, "a ListRootsResult object", [required(roots,
+                "roots")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("tools/list"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
+                super::ListToolsRequest, "a ListToolsRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "tools/list")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                next_cursor: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::ListToolsResultCacheScope>,
-                tools: Option<Vec<super::Tool>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsResult object",
-                keys: &[
-                    "_meta",
-                    "resultType",
-                    "nextCursor",
-                    "ttlMs",
-                    "cacheScope",
-                    "tools",
-                ],
-                required: 58u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, next_cursor),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, tools),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                next_cursor: None,
-                ttl_ms: None,
-                cache_scope: None,
-                tools: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                next_cursor: s.next_cursor,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                tools: pull::required(s.tools, "tools")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
+                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), optional(next_cursor,
+                "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
+                "cacheScope"), required(tools, "tools")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ListToolsResultCacheScope {
@@ -16917,29 +15332,12 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListToolsResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::ListToolsResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ListToolsResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ListToolsResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ListToolsResultResponse> = __rt::layout!(
+                super::ListToolsResultResponse, "a ListToolsResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::LoggingLevel {
@@ -16964,234 +15362,90 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::LoggingMessageNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/message"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
+                super::LoggingMessageNotification, "a LoggingMessageNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/message")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-                level: Option<super::LoggingLevel>,
-                logger: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a LoggingMessageNotificationParams object",
-                keys: &["_meta", "level", "logger", "data"],
-                required: 10u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, level),
-                    __rt::slot!(Slots, logger),
-                    __rt::slot!(Slots, data),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                level: None,
-                logger: None,
-                data: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::LoggingMessageNotificationParams {
-                meta: s.meta,
-                level: pull::required(s.level, "level")?,
-                logger: s.logger,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
+                super::LoggingMessageNotificationParams,
+                "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
+                required(level, "level"), optional(logger, "logger"), required(data,
+                "data")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::MethodNotFoundError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a MethodNotFoundError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32601i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::MethodNotFoundError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::MethodNotFoundError> = __rt::layout!(
+                super::MethodNotFoundError, "a MethodNotFoundError object",
+                [required(message, "message"), optional(data, "data")], [int("code", -
+                32601i64)], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                error: Option<super::MissingRequiredClientCapabilityErrorError>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a MissingRequiredClientCapabilityError object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::MissingRequiredClientCapabilityError {
-                id: s.id,
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::MissingRequiredClientCapabilityError> = __rt::layout!(
+                super::MissingRequiredClientCapabilityError,
+                "a MissingRequiredClientCapabilityError object", [optional(id, "id"),
+                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                required_capabilities: Option<super::ClientCapabilities>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a MissingRequiredClientCapabilityErrorErrorData object",
-                keys: &["requiredCapabilities"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, required_capabilities)],
-            };
-            let mut s = Slots {
-                required_capabilities: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::MissingRequiredClientCapabilityErrorErrorData {
-                required_capabilities: pull::required(
-                    s.required_capabilities,
-                    "requiredCapabilities",
-                )?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::MissingRequiredClientCapabilityErrorErrorData,
+            > = __rt::layout!(
+                super::MissingRequiredClientCapabilityErrorErrorData,
+                "a MissingRequiredClientCapabilityErrorErrorData object",
+                [required(required_capabilities, "requiredCapabilities")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<super::MissingRequiredClientCapabilityErrorErrorData>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a MissingRequiredClientCapabilityErrorError object",
-                keys: &["message", "data", "code"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32021i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::MissingRequiredClientCapabilityErrorError {
-                message: pull::required(s.message, "message")?,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::MissingRequiredClientCapabilityErrorError,
+            > = __rt::layout!(
+                super::MissingRequiredClientCapabilityErrorError,
+                "a MissingRequiredClientCapabilityErrorError object", [required(message,
+                "message"), required(data, "data")], [int("code", - 32021i64)],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelHint object",
-                keys: &["name"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, name)],
-            };
-            let mut s = Slots { name: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelHint {
-                name: s.name,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
+                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                hints: Option<Vec<super::ModelHint>>,
-                cost_priority: Option<__rt::Number>,
-                speed_priority: Option<__rt::Number>,
-                intelligence_priority: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ModelPreferences object",
-                keys: &[
-                    "hints",
-                    "costPriority",
-                    "speedPriority",
-                    "intelligencePriority",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, hints),
-                    __rt::slot!(Slots, cost_priority),
-                    __rt::slot!(Slots, speed_priority),
-                    __rt::slot!(Slots, intelligence_priority),
-                ],
-            };
-            let mut s = Slots {
-                hints: None,
-                cost_priority: None,
-                speed_priority: None,
-                intelligence_priority: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ModelPreferences {
-                hints: s.hints,
-                cost_priority: s.cost_priority,
-                speed_priority: s.speed_priority,
-                intelligence_priority: s.intelligence_priority,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
+                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+                "hints"), optional(cost_priority, "costPriority"),
+                optional(speed_priority, "speedPriority"),
+                optional(intelligence_priority, "intelligencePriority")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::MultiSelectEnumSchema {
@@ -17418,115 +15672,41 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Notification object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Notification {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
+                super::Notification, "a Notification object", [required(method,
+                "method"), optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NotificationMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                subscription_id: Option<super::RequestId>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NotificationMetaObject object",
-                keys: &["io.modelcontextprotocol/subscriptionId"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, subscription_id)],
-            };
-            let mut s = Slots { subscription_id: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NotificationMetaObject {
-                subscription_id: s.subscription_id,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NotificationMetaObject> = __rt::layout!(
+                super::NotificationMetaObject, "a NotificationMetaObject object",
+                [optional(subscription_id, "io.modelcontextprotocol/subscriptionId")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NotificationParams object",
-                keys: &["_meta"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NotificationParams {
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
+                super::NotificationParams, "a NotificationParams object", [optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#type: Option<super::NumberSchemaType>,
-                title: Option<String>,
-                description: Option<String>,
-                minimum: Option<__rt::Number>,
-                maximum: Option<__rt::Number>,
-                default: Option<__rt::Number>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a NumberSchema object",
-                keys: &["type", "title", "description", "minimum", "maximum", "default"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, r#type),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, minimum),
-                    __rt::slot!(Slots, maximum),
-                    __rt::slot!(Slots, default),
-                ],
-            };
-            let mut s = Slots {
-                r#type: None,
-                title: None,
-                description: None,
-                minimum: None,
-                maximum: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::NumberSchema {
-                r#type: pull::required(s.r#type, "type")?,
-                title: s.title,
-                description: s.description,
-                minimum: s.minimum,
-                maximum: s.maximum,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::NumberSchema> = __rt::layout!(
+                super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
+                optional(title, "title"), optional(description, "description"),
+                optional(minimum, "minimum"), optional(maximum, "maximum"),
+                optional(default, "default")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::NumberSchemaType {
@@ -17536,119 +15716,40 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                method: Option<String>,
-                params: Option<super::PaginatedRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequest object",
-                keys: &["id", "method", "params", "jsonrpc"],
-                required: 15u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, method),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequest {
-                id: pull::required(s.id, "id")?,
-                method: pull::required(s.method, "method")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
+                super::PaginatedRequest, "a PaginatedRequest object", [required(id,
+                "id"), required(method, "method"), required(params, "params")],
+                [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedRequestParams object",
-                keys: &["_meta", "cursor"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
-            };
-            let mut s = Slots { meta: None, cursor: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                cursor: s.cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
+                super::PaginatedRequestParams, "a PaginatedRequestParams object",
+                [required(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                next_cursor: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PaginatedResult object",
-                keys: &["_meta", "resultType", "nextCursor"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, next_cursor),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                next_cursor: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PaginatedResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                next_cursor: s.next_cursor,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
+                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), optional(next_cursor,
+                "nextCursor")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ParseError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<__rt::Value>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ParseError object",
-                keys: &["message", "data", "code"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32700i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ParseError {
-                message: pull::required(s.message, "message")?,
-                data: s.data,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ParseError> = __rt::layout!(
+                super::ParseError, "a ParseError object", [required(message, "message"),
+                optional(data, "data")], [int("code", - 32700i64)], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::PrimitiveSchemaDefinition {
@@ -17955,68 +16056,23 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ProgressNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/progress"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
+                super::ProgressNotification, "a ProgressNotification object",
+                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/progress")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-                progress_token: Option<super::ProgressToken>,
-                progress: Option<__rt::Number>,
-                total: Option<__rt::Number>,
-                message: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ProgressNotificationParams object",
-                keys: &["_meta", "progressToken", "progress", "total", "message"],
-                required: 6u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, progress_token),
-                    __rt::slot!(Slots, progress),
-                    __rt::slot!(Slots, total),
-                    __rt::slot!(Slots, message),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                progress_token: None,
-                progress: None,
-                total: None,
-                message: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ProgressNotificationParams {
-                meta: s.meta,
-                progress_token: pull::required(s.progress_token, "progressToken")?,
-                progress: pull::required(s.progress, "progress")?,
-                total: s.total,
-                message: s.message,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
+                super::ProgressNotificationParams, "a ProgressNotificationParams object",
+                [optional(meta, "_meta"), required(progress_token, "progressToken"),
+                required(progress, "progress"), optional(total, "total"),
+                optional(message, "message")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ProgressToken {
@@ -18034,265 +16090,85 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                description: Option<String>,
-                arguments: Option<Vec<super::PromptArgument>>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Prompt object",
-                keys: &["name", "title", "icons", "description", "arguments", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, arguments),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                description: None,
-                arguments: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Prompt {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                description: s.description,
-                arguments: s.arguments,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
+                super::Prompt, "a Prompt object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), optional(description,
+                "description"), optional(arguments, "arguments"), optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                description: Option<String>,
-                required: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptArgument object",
-                keys: &["name", "title", "description", "required"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, required),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                description: None,
-                required: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptArgument {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                description: s.description,
-                required: s.required,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
+                super::PromptArgument, "a PromptArgument object", [required(name,
+                "name"), optional(title, "title"), optional(description, "description"),
+                optional(required, "required")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/prompts/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
+                super::PromptListChangedNotification,
+                "a PromptListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/prompts/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::ContentBlock>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptMessage object",
-                keys: &["role", "content"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
-            };
-            let mut s = Slots { role: None, content: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
+                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+                required(content, "content")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a PromptReference object",
-                keys: &["name", "title", "type"],
-                required: 5u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    pull::Slot::str("ref/prompt"),
-                ],
-            };
-            let mut s = Slots { name: None, title: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::PromptReference {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
+                super::PromptReference, "a PromptReference object", [required(name,
+                "name"), optional(title, "title")], [str("type", "ref/prompt")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::ReadResourceRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("resources/read"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
+                super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
+                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+                "resources/read")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                uri: Option<String>,
-                input_responses: Option<Box<super::InputResponses>>,
-                request_state: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceRequestParams object",
-                keys: &["_meta", "uri", "inputResponses", "requestState"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, box input_responses),
-                    __rt::slot!(Slots, request_state),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                uri: None,
-                input_responses: None,
-                request_state: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                uri: pull::required(s.uri, "uri")?,
-                input_responses: s.input_responses,
-                request_state: s.request_state,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
+                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+                [required(meta, "_meta"), required(uri, "uri"),
+                optional_boxed(input_responses, "inputResponses"),
+                optional(request_state, "requestState")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-                ttl_ms: Option<u64>,
-                cache_scope: Option<super::ReadResourceResultCacheScope>,
-                contents: Option<Vec<super::ReadResourceResultContentsItem>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceResult object",
-                keys: &["_meta", "resultType", "ttlMs", "cacheScope", "contents"],
-                required: 30u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, result_type),
-                    __rt::slot!(Slots, ttl_ms),
-                    __rt::slot!(Slots, cache_scope),
-                    __rt::slot!(Slots, contents),
-                ],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-                ttl_ms: None,
-                cache_scope: None,
-                contents: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                ttl_ms: pull::required(s.ttl_ms, "ttlMs")?,
-                cache_scope: pull::required(s.cache_scope, "cacheScope")?,
-                contents: pull::required(s.contents, "contents")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
+                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+                required(cache_scope, "cacheScope"), required(contents, "contents")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ReadResourceResultCacheScope {
@@ -18334,29 +16210,12 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ReadResourceResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::ReadResourceResultResponseResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ReadResourceResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ReadResourceResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ReadResourceResultResponse> = __rt::layout!(
+                super::ReadResourceResultResponse, "a ReadResourceResultResponse object",
+                [required(id, "id"), required(result, "result")], [str("jsonrpc",
+                "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ReadResourceResultResponseResult {
@@ -18450,28 +16309,11 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                method: Option<String>,
-                params: Option<__rt::JsonObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Request object",
-                keys: &["method", "params"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
-            };
-            let mut s = Slots {
-                method: None,
-                params: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Request {
-                method: pull::required(s.method, "method")?,
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
+                super::Request, "a Request object", [required(method, "method"),
+                optional(params, "params")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::RequestId {
@@ -18489,471 +16331,139 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                progress_token: Option<super::ProgressToken>,
-                protocol_version: Option<String>,
-                client_info: Option<super::Implementation>,
-                client_capabilities: Option<super::ClientCapabilities>,
-                log_level: Option<super::LoggingLevel>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestMetaObject object",
-                keys: &[
-                    "progressToken",
-                    "io.modelcontextprotocol/protocolVersion",
-                    "io.modelcontextprotocol/clientInfo",
-                    "io.modelcontextprotocol/clientCapabilities",
-                    "io.modelcontextprotocol/logLevel",
-                ],
-                required: 10u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, progress_token),
-                    __rt::slot!(Slots, protocol_version),
-                    __rt::slot!(Slots, client_info),
-                    __rt::slot!(Slots, client_capabilities),
-                    __rt::slot!(Slots, log_level),
-                ],
-            };
-            let mut s = Slots {
-                progress_token: None,
-                protocol_version: None,
-                client_info: None,
-                client_capabilities: None,
-                log_level: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestMetaObject {
-                progress_token: s.progress_token,
-                protocol_version: pull::required(
-                    s.protocol_version,
-                    "io.modelcontextprotocol/protocolVersion",
-                )?,
-                client_info: s.client_info,
-                client_capabilities: pull::required(
-                    s.client_capabilities,
-                    "io.modelcontextprotocol/clientCapabilities",
-                )?,
-                log_level: s.log_level,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestMetaObject> = __rt::layout!(
+                super::RequestMetaObject, "a RequestMetaObject object",
+                [optional(progress_token, "progressToken"), required(protocol_version,
+                "io.modelcontextprotocol/protocolVersion"), optional(client_info,
+                "io.modelcontextprotocol/clientInfo"), required(client_capabilities,
+                "io.modelcontextprotocol/clientCapabilities"), optional(log_level,
+                "io.modelcontextprotocol/logLevel")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a RequestParams object",
-                keys: &["_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta)],
-            };
-            let mut s = Slots { meta: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::RequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
+                super::RequestParams, "a RequestParams object", [required(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                size: Option<i64>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Resource object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uri",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "size",
-                    "_meta",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, size),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                size: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Resource {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri: pull::required(s.uri, "uri")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                size: s.size,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
+                super::Resource, "a Resource object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+                optional(description, "description"), optional(mime_type, "mimeType"),
+                optional(annotations, "annotations"), optional(size, "size"),
+                optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceContents object",
-                keys: &["uri", "mimeType", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
+                super::ResourceContents, "a ResourceContents object", [required(uri,
+                "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                size: Option<i64>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceLink object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uri",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "size",
-                    "_meta",
-                    "type",
-                ],
-                required: 521u64,
-                consts: 512u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, size),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("resource_link"),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                size: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceLink {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri: pull::required(s.uri, "uri")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                size: s.size,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceLink> = __rt::layout!(
+                super::ResourceLink, "a ResourceLink object", [required(name, "name"),
+                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+                optional(description, "description"), optional(mime_type, "mimeType"),
+                optional(annotations, "annotations"), optional(size, "size"),
+                optional(meta, "_meta")], [str("type", "resource_link")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/resources/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
+                super::ResourceListChangedNotification,
+                "a ResourceListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/resources/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceRequestParams object",
-                keys: &["_meta", "uri"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceRequestParams> = __rt::layout!(
+                super::ResourceRequestParams, "a ResourceRequestParams object",
+                [required(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                uri_template: Option<String>,
-                description: Option<String>,
-                mime_type: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplate object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "uriTemplate",
-                    "description",
-                    "mimeType",
-                    "annotations",
-                    "_meta",
-                ],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, uri_template),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                uri_template: None,
-                description: None,
-                mime_type: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplate {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                uri_template: pull::required(s.uri_template, "uriTemplate")?,
-                description: s.description,
-                mime_type: s.mime_type,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
+                super::ResourceTemplate, "a ResourceTemplate object", [required(name,
+                "name"), optional(title, "title"), optional(icons, "icons"),
+                required(uri_template, "uriTemplate"), optional(description,
+                "description"), optional(mime_type, "mimeType"), optional(annotations,
+                "annotations"), optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceTemplateReference object",
-                keys: &["uri", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
-            };
-            let mut s = Slots { uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceTemplateReference {
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceTemplateReference> = __rt::layout!(
+                super::ResourceTemplateReference, "a ResourceTemplateReference object",
+                [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::ResourceUpdatedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/resources/updated"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
+                super::ResourceUpdatedNotification,
+                "a ResourceUpdatedNotification object", [required(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/resources/updated")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-                uri: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResourceUpdatedNotificationParams object",
-                keys: &["_meta", "uri"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
-            };
-            let mut s = Slots { meta: None, uri: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResourceUpdatedNotificationParams {
-                meta: s.meta,
-                uri: pull::required(s.uri, "uri")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
+                super::ResourceUpdatedNotificationParams,
+                "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
+                required(uri, "uri")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::ResultMetaObject>,
-                result_type: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Result object",
-                keys: &["_meta", "resultType"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::McpResult {
-                meta: s.meta,
-                result_type: pull::required(s.result_type, "resultType")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
+                super::McpResult, "a Result object", [optional(meta, "_meta"),
+                required(result_type, "resultType")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ResultMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                server_info: Option<super::Implementation>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ResultMetaObject object",
-                keys: &["io.modelcontextprotocol/serverInfo"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, server_info)],
-            };
-            let mut s = Slots { server_info: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ResultMetaObject {
-                server_info: s.server_info,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ResultMetaObject> = __rt::layout!(
+                super::ResultMetaObject, "a ResultMetaObject object",
+                [optional(server_info, "io.modelcontextprotocol/serverInfo")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::Role {
@@ -18963,68 +16473,21 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                name: Option<String>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Root object",
-                keys: &["uri", "name", "_meta"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                name: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Root {
-                uri: pull::required(s.uri, "uri")?,
-                name: s.name,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
+                super::Root, "a Root object", [required(uri, "uri"), optional(name,
+                "name"), optional(meta, "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                role: Option<super::Role>,
-                content: Option<super::SamplingMessageContent>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SamplingMessage object",
-                keys: &["role", "content", "_meta"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, role),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                role: None,
-                content: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SamplingMessage {
-                role: pull::required(s.role, "role")?,
-                content: pull::required(s.content, "content")?,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
+                super::SamplingMessage, "a SamplingMessage object", [required(role,
+                "role"), required(content, "content"), optional(meta, "_meta")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::SamplingMessageContent {
@@ -19177,127 +16640,42 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                experimental: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
-                logging: Option<Box<super::JsonObject>>,
-                completions: Option<Box<super::JsonObject>>,
-                prompts: Option<super::ServerCapabilitiesPrompts>,
-                resources: Option<super::ServerCapabilitiesResources>,
-                tools: Option<super::ServerCapabilitiesTools>,
-                extensions: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilities object",
-                keys: &[
-                    "experimental",
-                    "logging",
-                    "completions",
-                    "prompts",
-                    "resources",
-                    "tools",
-                    "extensions",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, box experimental),
-                    __rt::slot!(Slots, box logging),
-                    __rt::slot!(Slots, box completions),
-                    __rt::slot!(Slots, prompts),
-                    __rt::slot!(Slots, resources),
-                    __rt::slot!(Slots, tools),
-                    __rt::slot!(Slots, box extensions),
-                ],
-            };
-            let mut s = Slots {
-                experimental: None,
-                logging: None,
-                completions: None,
-                prompts: None,
-                resources: None,
-                tools: None,
-                extensions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilities {
-                experimental: s.experimental,
-                logging: s.logging,
-                completions: s.completions,
-                prompts: s.prompts,
-                resources: s.resources,
-                tools: s.tools,
-                extensions: s.extensions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
+                super::ServerCapabilities, "a ServerCapabilities object",
+                [optional_boxed(experimental, "experimental"), optional_boxed(logging,
+                "logging"), optional_boxed(completions, "completions"), optional(prompts,
+                "prompts"), optional(resources, "resources"), optional(tools, "tools"),
+                optional_boxed(extensions, "extensions")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesPrompts object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesPrompts {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
+                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                subscribe: Option<bool>,
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesResources object",
-                keys: &["subscribe", "listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots {
-                subscribe: None,
-                list_changed: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesResources {
-                subscribe: s.subscribe,
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
+                super::ServerCapabilitiesResources,
+                "a ServerCapabilitiesResources object", [optional(subscribe,
+                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                list_changed: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ServerCapabilitiesTools object",
-                keys: &["listChanged"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, list_changed)],
-            };
-            let mut s = Slots { list_changed: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ServerCapabilitiesTools {
-                list_changed: s.list_changed,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
+                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+                [optional(list_changed, "listChanged")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ServerNotification {
@@ -19821,56 +17199,13 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_length: Option<i64>,
-                max_length: Option<i64>,
-                format: Option<super::StringSchemaFormat>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a StringSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minLength",
-                    "maxLength",
-                    "format",
-                    "default",
-                    "type",
-                ],
-                required: 64u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_length),
-                    __rt::slot!(Slots, max_length),
-                    __rt::slot!(Slots, format),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_length: None,
-                max_length: None,
-                format: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::StringSchema {
-                title: s.title,
-                description: s.description,
-                min_length: s.min_length,
-                max_length: s.max_length,
-                format: s.format,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::StringSchema> = __rt::layout!(
+                super::StringSchema, "a StringSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_length, "minLength"),
+                optional(max_length, "maxLength"), optional(format, "format"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::StringSchemaFormat {
@@ -19886,645 +17221,215 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscriptionFilter {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                tools_list_changed: Option<bool>,
-                prompts_list_changed: Option<bool>,
-                resources_list_changed: Option<bool>,
-                resource_subscriptions: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionFilter object",
-                keys: &[
-                    "toolsListChanged",
-                    "promptsListChanged",
-                    "resourcesListChanged",
-                    "resourceSubscriptions",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, tools_list_changed),
-                    __rt::slot!(Slots, prompts_list_changed),
-                    __rt::slot!(Slots, resources_list_changed),
-                    __rt::slot!(Slots, resource_subscriptions),
-                ],
-            };
-            let mut s = Slots {
-                tools_list_changed: None,
-                prompts_list_changed: None,
-                resources_list_changed: None,
-                resource_subscriptions: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionFilter {
-                tools_list_changed: s.tools_list_changed,
-                prompts_list_changed: s.prompts_list_changed,
-                resources_list_changed: s.resources_list_changed,
-                resource_subscriptions: s.resource_subscriptions,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionFilter> = __rt::layout!(
+                super::SubscriptionFilter, "a SubscriptionFilter object",
+                [optional(tools_list_changed, "toolsListChanged"),
+                optional(prompts_list_changed, "promptsListChanged"),
+                optional(resources_list_changed, "resourcesListChanged"),
+                optional(resource_subscriptions, "resourceSubscriptions")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::SubscriptionsAcknowledgedNotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsAcknowledgedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 7u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/subscriptions/acknowledged"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsAcknowledgedNotification {
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsAcknowledgedNotification> = __rt::layout!(
+                super::SubscriptionsAcknowledgedNotification,
+                "a SubscriptionsAcknowledgedNotification object", [required(params,
+                "params")], [str("jsonrpc", "2.0"), str("method",
+                "notifications/subscriptions/acknowledged")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::NotificationMetaObject>,
-                notifications: Option<super::SubscriptionFilter>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsAcknowledgedNotificationParams object",
-                keys: &["_meta", "notifications"],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
-            };
-            let mut s = Slots {
-                meta: None,
-                notifications: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsAcknowledgedNotificationParams {
-                meta: s.meta,
-                notifications: pull::required(s.notifications, "notifications")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::SubscriptionsAcknowledgedNotificationParams,
+            > = __rt::layout!(
+                super::SubscriptionsAcknowledgedNotificationParams,
+                "a SubscriptionsAcknowledgedNotificationParams object", [optional(meta,
+                "_meta"), required(notifications, "notifications")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsListenRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                params: Option<super::SubscriptionsListenRequestParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsListenRequest object",
-                keys: &["id", "params", "jsonrpc", "method"],
-                required: 15u64,
-                consts: 12u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("subscriptions/listen"),
-                ],
-            };
-            let mut s = Slots { id: None, params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsListenRequest {
-                id: pull::required(s.id, "id")?,
-                params: pull::required(s.params, "params")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsListenRequest> = __rt::layout!(
+                super::SubscriptionsListenRequest, "a SubscriptionsListenRequest object",
+                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+                str("method", "subscriptions/listen")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsListenRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::RequestMetaObject>,
-                notifications: Option<super::SubscriptionFilter>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsListenRequestParams object",
-                keys: &["_meta", "notifications"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
-            };
-            let mut s = Slots {
-                meta: None,
-                notifications: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsListenRequestParams {
-                meta: pull::required(s.meta, "_meta")?,
-                notifications: pull::required(s.notifications, "notifications")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsListenRequestParams> = __rt::layout!(
+                super::SubscriptionsListenRequestParams,
+                "a SubscriptionsListenRequestParams object", [required(meta, "_meta"),
+                required(notifications, "notifications")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsListenResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                meta: Option<super::SubscriptionsListenResultMetaObject>,
-                result_type: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsListenResult object",
-                keys: &["_meta", "resultType"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
-            };
-            let mut s = Slots {
-                meta: None,
-                result_type: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsListenResult {
-                meta: pull::required(s.meta, "_meta")?,
-                result_type: pull::required(s.result_type, "resultType")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsListenResult> = __rt::layout!(
+                super::SubscriptionsListenResult, "a SubscriptionsListenResult object",
+                [required(meta, "_meta"), required(result_type, "resultType")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                server_info: Option<super::Implementation>,
-                subscription_id: Option<super::RequestId>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsListenResultMetaObject object",
-                keys: &[
-                    "io.modelcontextprotocol/serverInfo",
-                    "io.modelcontextprotocol/subscriptionId",
-                ],
-                required: 2u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, server_info),
-                    __rt::slot!(Slots, subscription_id),
-                ],
-            };
-            let mut s = Slots {
-                server_info: None,
-                subscription_id: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsListenResultMetaObject {
-                server_info: s.server_info,
-                subscription_id: pull::required(
-                    s.subscription_id,
-                    "io.modelcontextprotocol/subscriptionId",
-                )?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsListenResultMetaObject> = __rt::layout!(
+                super::SubscriptionsListenResultMetaObject,
+                "a SubscriptionsListenResultMetaObject object", [optional(server_info,
+                "io.modelcontextprotocol/serverInfo"), required(subscription_id,
+                "io.modelcontextprotocol/subscriptionId")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::SubscriptionsListenResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                result: Option<super::SubscriptionsListenResult>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a SubscriptionsListenResultResponse object",
-                keys: &["id", "result", "jsonrpc"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, result),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, result: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::SubscriptionsListenResultResponse {
-                id: pull::required(s.id, "id")?,
-                result: pull::required(s.result, "result")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::SubscriptionsListenResultResponse> = __rt::layout!(
+                super::SubscriptionsListenResultResponse,
+                "a SubscriptionsListenResultResponse object", [required(id, "id"),
+                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                text: Option<String>,
-                annotations: Option<super::Annotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextContent object",
-                keys: &["text", "annotations", "_meta", "type"],
-                required: 9u64,
-                consts: 8u64,
-                slots: &[
-                    __rt::slot!(Slots, text),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("text"),
-                ],
-            };
-            let mut s = Slots {
-                text: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextContent {
-                text: pull::required(s.text, "text")?,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
+                super::TextContent, "a TextContent object", [required(text, "text"),
+                optional(annotations, "annotations"), optional(meta, "_meta")],
+                [str("type", "text")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                uri: Option<String>,
-                mime_type: Option<String>,
-                meta: Option<super::MetaObject>,
-                text: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TextResourceContents object",
-                keys: &["uri", "mimeType", "_meta", "text"],
-                required: 9u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, uri),
-                    __rt::slot!(Slots, mime_type),
-                    __rt::slot!(Slots, meta),
-                    __rt::slot!(Slots, text),
-                ],
-            };
-            let mut s = Slots {
-                uri: None,
-                mime_type: None,
-                meta: None,
-                text: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TextResourceContents {
-                uri: pull::required(s.uri, "uri")?,
-                mime_type: s.mime_type,
-                meta: s.meta,
-                text: pull::required(s.text, "text")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
+                super::TextResourceContents, "a TextResourceContents object",
+                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
+                "_meta"), required(text, "text")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_items: Option<i64>,
-                max_items: Option<i64>,
-                items: Option<super::TitledMultiSelectEnumSchemaItems>,
-                default: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minItems",
-                    "maxItems",
-                    "items",
-                    "default",
-                    "type",
-                ],
-                required: 80u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_items),
-                    __rt::slot!(Slots, max_items),
-                    __rt::slot!(Slots, items),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("array"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_items: None,
-                max_items: None,
-                items: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                min_items: s.min_items,
-                max_items: s.max_items,
-                items: pull::required(s.items, "items")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchema> = __rt::layout!(
+                super::TitledMultiSelectEnumSchema,
+                "a TitledMultiSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_items, "minItems"),
+                optional(max_items, "maxItems"), required(items, "items"),
+                optional(default, "default")], [str("type", "array")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#const: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
-                keys: &["const", "title"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots {
-                r#const: None,
-                title: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                r#const: pull::required(s.r#const, "const")?,
-                title: pull::required(s.title, "title")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+            > = __rt::layout!(
+                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+                "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
+                "const"), required(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledMultiSelectEnumSchemaItems object",
-                keys: &["anyOf"],
-                required: 1u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, any_of)],
-            };
-            let mut s = Slots { any_of: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledMultiSelectEnumSchemaItems {
-                any_of: pull::required(s.any_of, "anyOf")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchemaItems> = __rt::layout!(
+                super::TitledMultiSelectEnumSchemaItems,
+                "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")],
+                [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledSingleSelectEnumSchema object",
-                keys: &["title", "description", "oneOf", "default", "type"],
-                required: 20u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, one_of),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                one_of: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledSingleSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                one_of: pull::required(s.one_of, "oneOf")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchema> = __rt::layout!(
+                super::TitledSingleSelectEnumSchema,
+                "a TitledSingleSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), required(one_of, "oneOf"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#const: Option<String>,
-                title: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
-                keys: &["const", "title"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
-            };
-            let mut s = Slots {
-                r#const: None,
-                title: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
-                r#const: pull::required(s.r#const, "const")?,
-                title: pull::required(s.title, "title")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchemaOneOfItem> = __rt::layout!(
+                super::TitledSingleSelectEnumSchemaOneOfItem,
+                "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
+                "const"), required(title, "title")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                name: Option<String>,
-                title: Option<String>,
-                icons: Option<Vec<super::Icon>>,
-                description: Option<String>,
-                input_schema: Option<super::ToolInputSchema>,
-                output_schema: Option<super::ToolOutputSchema>,
-                annotations: Option<super::ToolAnnotations>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a Tool object",
-                keys: &[
-                    "name",
-                    "title",
-                    "icons",
-                    "description",
-                    "inputSchema",
-                    "outputSchema",
-                    "annotations",
-                    "_meta",
-                ],
-                required: 17u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, icons),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, input_schema),
-                    __rt::slot!(Slots, output_schema),
-                    __rt::slot!(Slots, annotations),
-                    __rt::slot!(Slots, meta),
-                ],
-            };
-            let mut s = Slots {
-                name: None,
-                title: None,
-                icons: None,
-                description: None,
-                input_schema: None,
-                output_schema: None,
-                annotations: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::Tool {
-                name: pull::required(s.name, "name")?,
-                title: s.title,
-                icons: s.icons,
-                description: s.description,
-                input_schema: pull::required(s.input_schema, "inputSchema")?,
-                output_schema: s.output_schema,
-                annotations: s.annotations,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
+                super::Tool, "a Tool object", [required(name, "name"), optional(title,
+                "title"), optional(icons, "icons"), optional(description, "description"),
+                required(input_schema, "inputSchema"), optional(output_schema,
+                "outputSchema"), optional(annotations, "annotations"), optional(meta,
+                "_meta")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolInputSchema object",
-                keys: &["$schema", "type"],
-                required: 2u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, schema), pull::Slot::str("object")],
-            };
-            let mut s = Slots { schema: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolInputSchema {
-                schema: s.schema,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
+                super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
+                "$schema")], [str("type", "object")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                schema: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolOutputSchema object",
-                keys: &["$schema"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, schema)],
-            };
-            let mut s = Slots { schema: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolOutputSchema {
-                schema: s.schema,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolOutputSchema> = __rt::layout!(
+                super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
+                "$schema")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                read_only_hint: Option<bool>,
-                destructive_hint: Option<bool>,
-                idempotent_hint: Option<bool>,
-                open_world_hint: Option<bool>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolAnnotations object",
-                keys: &[
-                    "title",
-                    "readOnlyHint",
-                    "destructiveHint",
-                    "idempotentHint",
-                    "openWorldHint",
-                ],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, read_only_hint),
-                    __rt::slot!(Slots, destructive_hint),
-                    __rt::slot!(Slots, idempotent_hint),
-                    __rt::slot!(Slots, open_world_hint),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                read_only_hint: None,
-                destructive_hint: None,
-                idempotent_hint: None,
-                open_world_hint: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolAnnotations {
-                title: s.title,
-                read_only_hint: s.read_only_hint,
-                destructive_hint: s.destructive_hint,
-                idempotent_hint: s.idempotent_hint,
-                open_world_hint: s.open_world_hint,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolAnnotations> = __rt::layout!(
+                super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
+                "title"), optional(read_only_hint, "readOnlyHint"),
+                optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
+                "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolChoice {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                mode: Option<super::ToolChoiceMode>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolChoice object",
-                keys: &["mode"],
-                required: 0u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, mode)],
-            };
-            let mut s = Slots { mode: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolChoice {
-                mode: s.mode,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolChoice> = __rt::layout!(
+                super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Decode for super::ToolChoiceMode {
@@ -20540,307 +17445,101 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                params: Option<super::NotificationParams>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolListChangedNotification object",
-                keys: &["params", "jsonrpc", "method"],
-                required: 6u64,
-                consts: 6u64,
-                slots: &[
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("notifications/tools/list_changed"),
-                ],
-            };
-            let mut s = Slots { params: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolListChangedNotification {
-                params: s.params,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
+                super::ToolListChangedNotification,
+                "a ToolListChangedNotification object", [optional(params, "params")],
+                [str("jsonrpc", "2.0"), str("method",
+                "notifications/tools/list_changed")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolResultContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                tool_use_id: Option<String>,
-                content: Option<Vec<super::ContentBlock>>,
-                structured_content: Option<__rt::Value>,
-                is_error: Option<bool>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolResultContent object",
-                keys: &[
-                    "toolUseId",
-                    "content",
-                    "structuredContent",
-                    "isError",
-                    "_meta",
-                    "type",
-                ],
-                required: 35u64,
-                consts: 32u64,
-                slots: &[
-                    __rt::slot!(Slots, tool_use_id),
-                    __rt::slot!(Slots, content),
-                    __rt::slot!(Slots, structured_content),
-                    __rt::slot!(Slots, is_error),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("tool_result"),
-                ],
-            };
-            let mut s = Slots {
-                tool_use_id: None,
-                content: None,
-                structured_content: None,
-                is_error: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolResultContent {
-                tool_use_id: pull::required(s.tool_use_id, "toolUseId")?,
-                content: pull::required(s.content, "content")?,
-                structured_content: s.structured_content,
-                is_error: s.is_error,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolResultContent> = __rt::layout!(
+                super::ToolResultContent, "a ToolResultContent object",
+                [required(tool_use_id, "toolUseId"), required(content, "content"),
+                optional(structured_content, "structuredContent"), optional(is_error,
+                "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::ToolUseContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<String>,
-                name: Option<String>,
-                input: Option<__rt::JsonObject>,
-                meta: Option<super::MetaObject>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a ToolUseContent object",
-                keys: &["id", "name", "input", "_meta", "type"],
-                required: 23u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, name),
-                    __rt::slot!(Slots, input),
-                    __rt::slot!(Slots, meta),
-                    pull::Slot::str("tool_use"),
-                ],
-            };
-            let mut s = Slots {
-                id: None,
-                name: None,
-                input: None,
-                meta: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::ToolUseContent {
-                id: pull::required(s.id, "id")?,
-                name: pull::required(s.name, "name")?,
-                input: pull::required(s.input, "input")?,
-                meta: s.meta,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::ToolUseContent> = __rt::layout!(
+                super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
+                required(name, "name"), required(input, "input"), optional(meta,
+                "_meta")], [str("type", "tool_use")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                id: Option<super::RequestId>,
-                error: Option<super::UnsupportedProtocolVersionErrorError>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsupportedProtocolVersionError object",
-                keys: &["id", "error", "jsonrpc"],
-                required: 6u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, error),
-                    pull::Slot::str("2.0"),
-                ],
-            };
-            let mut s = Slots { id: None, error: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsupportedProtocolVersionError {
-                id: s.id,
-                error: pull::required(s.error, "error")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsupportedProtocolVersionError> = __rt::layout!(
+                super::UnsupportedProtocolVersionError,
+                "a UnsupportedProtocolVersionError object", [optional(id, "id"),
+                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                supported: Option<Vec<String>>,
-                requested: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsupportedProtocolVersionErrorErrorData object",
-                keys: &["supported", "requested"],
-                required: 3u64,
-                consts: 0u64,
-                slots: &[__rt::slot!(Slots, supported), __rt::slot!(Slots, requested)],
-            };
-            let mut s = Slots {
-                supported: None,
-                requested: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsupportedProtocolVersionErrorErrorData {
-                supported: pull::required(s.supported, "supported")?,
-                requested: pull::required(s.requested, "requested")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<
+                super::UnsupportedProtocolVersionErrorErrorData,
+            > = __rt::layout!(
+                super::UnsupportedProtocolVersionErrorErrorData,
+                "a UnsupportedProtocolVersionErrorErrorData object", [required(supported,
+                "supported"), required(requested, "requested")], [], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                message: Option<String>,
-                data: Option<super::UnsupportedProtocolVersionErrorErrorData>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UnsupportedProtocolVersionErrorError object",
-                keys: &["message", "data", "code"],
-                required: 7u64,
-                consts: 4u64,
-                slots: &[
-                    __rt::slot!(Slots, message),
-                    __rt::slot!(Slots, data),
-                    pull::Slot::int(-32022i64),
-                ],
-            };
-            let mut s = Slots { message: None, data: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UnsupportedProtocolVersionErrorError {
-                message: pull::required(s.message, "message")?,
-                data: pull::required(s.data, "data")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UnsupportedProtocolVersionErrorError> = __rt::layout!(
+                super::UnsupportedProtocolVersionErrorError,
+                "a UnsupportedProtocolVersionErrorError object", [required(message,
+                "message"), required(data, "data")], [int("code", - 32022i64)],
+                keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                min_items: Option<i64>,
-                max_items: Option<i64>,
-                items: Option<super::UntitledMultiSelectEnumSchemaItems>,
-                default: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledMultiSelectEnumSchema object",
-                keys: &[
-                    "title",
-                    "description",
-                    "minItems",
-                    "maxItems",
-                    "items",
-                    "default",
-                    "type",
-                ],
-                required: 80u64,
-                consts: 64u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, min_items),
-                    __rt::slot!(Slots, max_items),
-                    __rt::slot!(Slots, items),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("array"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                min_items: None,
-                max_items: None,
-                items: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledMultiSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                min_items: s.min_items,
-                max_items: s.max_items,
-                items: pull::required(s.items, "items")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchema> = __rt::layout!(
+                super::UntitledMultiSelectEnumSchema,
+                "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), optional(min_items, "minItems"),
+                optional(max_items, "maxItems"), required(items, "items"),
+                optional(default, "default")], [str("type", "array")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                r#enum: Option<Vec<String>>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledMultiSelectEnumSchemaItems object",
-                keys: &["enum", "type"],
-                required: 3u64,
-                consts: 2u64,
-                slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
-            };
-            let mut s = Slots { r#enum: None };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledMultiSelectEnumSchemaItems {
-                r#enum: pull::required(s.r#enum, "enum")?,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchemaItems> = __rt::layout!(
+                super::UntitledMultiSelectEnumSchemaItems,
+                "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum,
+                "enum")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            struct Slots {
-                title: Option<String>,
-                description: Option<String>,
-                r#enum: Option<Vec<String>>,
-                default: Option<String>,
-            }
-            static TABLE: pull::Table<Slots> = pull::Table {
-                expecting: "a UntitledSingleSelectEnumSchema object",
-                keys: &["title", "description", "enum", "default", "type"],
-                required: 20u64,
-                consts: 16u64,
-                slots: &[
-                    __rt::slot!(Slots, title),
-                    __rt::slot!(Slots, description),
-                    __rt::slot!(Slots, r#enum),
-                    __rt::slot!(Slots, default),
-                    pull::Slot::str("string"),
-                ],
-            };
-            let mut s = Slots {
-                title: None,
-                description: None,
-                r#enum: None,
-                default: None,
-            };
-            let mut extra = __rt::Extra::new();
-            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
-            Ok(super::UntitledSingleSelectEnumSchema {
-                title: s.title,
-                description: s.description,
-                r#enum: pull::required(s.r#enum, "enum")?,
-                default: s.default,
-                extra,
-            })
+            static LAYOUT: pull::Layout<super::UntitledSingleSelectEnumSchema> = __rt::layout!(
+                super::UntitledSingleSelectEnumSchema,
+                "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
+                optional(description, "description"), required(r#enum, "enum"),
+                optional(default, "default")], [str("type", "string")], keep(extra),
+            );
+            pull::in_place(p, &LAYOUT, start)
         }
     }
     impl pull::Methods for super::ClientRequest {

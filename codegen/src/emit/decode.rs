@@ -50,111 +50,64 @@ fn expecting_object(cx: &Cx) -> String {
 fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
     let expecting = expecting_object(cx);
-    let keys: Vec<&str> = s
-        .fields
-        .iter()
-        .map(|f| f.json_name.as_str())
-        .chain(s.consts.iter().map(|c| c.json_name.as_str()))
-        .collect();
     assert!(
-        keys.len() <= 64,
+        s.fields.len() + s.consts.len() <= 64,
         "{}: more than 64 declared members (the key table's masks are u64)",
         cx.ty.name
     );
-    let required: u64 = s
-        .fields
-        .iter()
-        .map(|f| f.required)
-        .chain(s.consts.iter().map(|_| true))
-        .enumerate()
-        .filter(|(_, r)| *r)
-        .fold(0, |m, (i, _)| m | 1 << i);
-    let consts: u64 = (s.fields.len()..s.fields.len() + s.consts.len()).fold(0, |m, i| m | 1 << i);
-    let slot_fields = s.fields.iter().map(|f| {
+    let slots = s.fields.iter().map(|f| {
         let n = ident(&f.rust_name);
-        let t = de_type(&f.ty);
-        if f.boxed {
-            quote! { #n: Option<Box<#t>>, }
-        } else {
-            quote! { #n: Option<#t>, }
+        let k = &f.json_name;
+        let kind = match (f.required, f.null_is_absent, f.boxed) {
+            (true, _, false) => quote!(required),
+            (true, _, true) => quote!(required_boxed),
+            (false, true, false) => quote!(nullable),
+            (false, false, false) => quote!(optional),
+            (false, false, true) => quote!(optional_boxed),
+            (false, true, true) => unreachable!(
+                "{}.{}: a boxed member read as absent when null",
+                cx.ty.name, f.rust_name
+            ),
+        };
+        quote! { #kind(#n, #k) }
+    });
+    let consts = s.consts.iter().map(|c| {
+        let k = &c.json_name;
+        match &c.value {
+            ConstValue::Str(v) => quote! { str(#k, #v) },
+            ConstValue::Int(v) => quote! { int(#k, #v) },
         }
     });
-    let nones = s.fields.iter().map(|f| {
-        let n = ident(&f.rust_name);
-        quote! { #n: None, }
-    });
-    let mut slots: Vec<TokenStream> = s
-        .fields
-        .iter()
-        .map(|f| {
-            let n = ident(&f.rust_name);
-            if f.boxed {
-                quote! { __rt::slot!(Slots, box #n), }
-            } else {
-                quote! { __rt::slot!(Slots, #n), }
-            }
-        })
-        .collect();
-    for c in &s.consts {
-        slots.push(match &c.value {
-            ConstValue::Str(v) => quote! { pull::Slot::str(#v), },
-            ConstValue::Int(v) => quote! { pull::Slot::int(#v), },
-        });
-    }
-    let (extra_decl, unknown, extra_init) = match &s.extra {
+    let rest = match &s.extra {
         Extra::Any => {
             let x = ident(&s.extra_name);
-            (
-                quote! { let mut #x = __rt::Extra::new(); },
-                quote!(pull::Unknown::Keep(&mut #x)),
-                quote! { #x, },
-            )
+            quote!(keep(#x))
         }
-        Extra::Typed(t) => {
+        Extra::Typed(_) => {
             let x = ident(&s.extra_name);
-            let t = de_type(t);
-            (
-                quote! { let mut #x: __rt::IndexMap<String, #t> = __rt::IndexMap::new(); },
-                quote! {
-                    pull::Unknown::Typed(&mut |p, key| pull::insert_unknown(p, &mut #x, key))
-                },
-                quote! { #x, },
-            )
+            quote!(typed(#x))
         }
-        Extra::Deny => (
-            TokenStream::new(),
-            quote!(pull::Unknown::Deny),
-            TokenStream::new(),
-        ),
+        Extra::Deny => quote!(deny()),
     };
-    let inits = s.fields.iter().map(|f| field_init(f, &ident(&f.rust_name)));
     quote! {
         impl pull::DecodeObject for super::#name {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                struct Slots {
-                    #( #slot_fields )*
-                }
-                static TABLE: pull::Table<Slots> = pull::Table {
-                    expecting: #expecting,
-                    keys: &[#( #keys ),*],
-                    required: #required,
-                    consts: #consts,
-                    slots: &[#( #slots )*],
-                };
-                let mut s = Slots { #( #nones )* };
-                #extra_decl
-                pull::object(p, &TABLE, start, #unknown, &mut s)?;
-                Ok(super::#name {
-                    #( #inits )*
-                    #extra_init
-                })
+                static LAYOUT: pull::Layout<super::#name> = __rt::layout!(
+                    super::#name,
+                    #expecting,
+                    [#( #slots ),*],
+                    [#( #consts ),*],
+                    #rest,
+                );
+                pull::in_place(p, &LAYOUT, start)
             }
         }
 
     }
 }
 
-/// A struct's field `f` from its slot `slot` in the slots struct `s`.
+/// A struct's field `f` from its slot `slot` in the slots struct `s` (a group decoded in one
+/// pass).
 fn field_init(f: &Field, slot: &proc_macro2::Ident) -> TokenStream {
     let field = ident(&f.rust_name);
     let k = &f.json_name;

@@ -1,32 +1,28 @@
 //! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`]: its own
 //! scans for the common tokens, jiter for the rest), one object loop ([`object()`]), one
 //! array loop (`Vec<T>`'s [`Decode`]), one string and one number reader, one open-JSON builder
-//! ([`value()`]). Per type, the generated code is only data and a constructor: a struct of the
-//! members' slots, and a table ([`Table`], a `static`) of the keys and of where each member
-//! goes ([`Slot`], made by [`slot!`](crate::slot): the offset of its slot and the decoder of
-//! its type, one copy per member type for every type):
+//! ([`value()`]). Per type, the generated code is only data: a layout ([`Layout`], a
+//! `static` made by [`layout!`](crate::layout)) of the keys and of where each member goes in
+//! the type itself (a [`Slot`]: the offset of its field and the decoder of its type, one copy
+//! per member type for every type), which [`in_place`] decodes into:
 //!
 //! ```
 //! use mcp_typed_runtime::pull::*;
-//! use mcp_typed_runtime::{Extra, slot};
+//! use mcp_typed_runtime::{Extra, layout};
 //!
 //! # #[derive(Debug)]
 //! struct Tool { name: String, title: Option<String>, extra: Extra }
 //!
 //! impl DecodeObject for Tool {
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-//!         struct Slots { name: Option<String>, title: Option<String> }
-//!         static TABLE: Table<Slots> = Table {
-//!             expecting: "a Tool object",
-//!             keys: &["name", "title"],
-//!             required: 0b01,
-//!             consts: 0,
-//!             slots: &[slot!(Slots, name), slot!(Slots, title)],
-//!         };
-//!         let mut s = Slots { name: None, title: None };
-//!         let mut extra = Extra::new();
-//!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
-//!         Ok(Tool { name: required(s.name, "name")?, title: s.title, extra })
+//!         static LAYOUT: Layout<Tool> = layout!(
+//!             Tool,
+//!             "a Tool object",
+//!             [required(name, "name"), optional(title, "title")],
+//!             [],
+//!             keep(extra),
+//!         );
+//!         in_place(p, &LAYOUT, start)
 //!     }
 //! }
 //!
@@ -87,7 +83,10 @@ pub use message::{from_slice, from_str, from_str_by};
 #[cfg(test)]
 pub(crate) use object::const_int;
 pub(crate) use object::const_str;
-pub use object::{Slot, Start, Table, Unknown, insert_unknown, object, one_of, required, whole};
+pub use object::{
+    Layout, Rest, Slot, Start, Table, Unknown, in_place, insert_unknown, object, one_of, required,
+    whole,
+};
 pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};
 pub use union::{Score, Tag, best_member, skip_rest, tagged, tagged_or_absent};

@@ -141,14 +141,27 @@ pub enum Unknown<'m> {
 #[repr(transparent)]
 pub struct Slot<S>(RawSlot, PhantomData<fn(&mut S)>);
 
-/// What fills a slot: decodes a `T` into the `Option<T>` at the pointer ([`fill`]).
+/// What fills a slot: decodes a value and writes it at the pointer, over nothing (the place
+/// holds no value, or one that needs no drop: `None`) ([`fill_some`], [`fill_plain`]).
 type Fill = unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>;
+
+/// What writes an absent optional member's value (`None`) at the pointer ([`write_none`]),
+/// or drops the value a [`Fill`] wrote there ([`drop_at`]).
+type Place = unsafe fn(*mut u8);
 
 /// A [`Slot`] without its struct's type, as the one object loop reads it.
 #[derive(Clone, Copy)]
 enum RawSlot {
-    /// An `Option<T>` at `offset`, filled by `fill` (one copy per member type `T`).
-    At { offset: usize, fill: Fill },
+    /// A field at `offset`, filled by `fill` (one copy per member type). Decoded in place
+    /// ([`in_place`]), the field is written by `absent` when the member is missing (`None`
+    /// for an optional member; a required one has none) and dropped by `drop` when the
+    /// object fails after it was filled; in a slots struct ([`object()`]) neither is used.
+    At {
+        offset: usize,
+        fill: Fill,
+        absent: Option<Place>,
+        drop: Place,
+    },
     /// A constant string member.
     Str(&'static str),
     /// A constant integer member.
@@ -156,36 +169,95 @@ enum RawSlot {
 }
 
 impl<S> Slot<S> {
-    /// The field of `S` at `field`, decoded as a `T`: its offset is `field`'s from `base`.
+    /// The field of `S` at `field`, an optional member decoded as a `T`: `Some` when
+    /// present, `None` when absent. Its offset is `field`'s from `base`.
     ///
     /// # Safety
     ///
     /// `base` points to an `S` (it need not be initialized) and `field` to one of its fields,
-    /// whose type is `Option<T>` (what [`slot!`](crate::slot) writes: the field's own place).
-    pub const unsafe fn at<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
+    /// whose type is `Option<T>` (what [`slot!`](crate::slot) and [`layout!`](crate::layout)
+    /// write: the field's own place).
+    pub const unsafe fn optional<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
         // SAFETY: the caller's promise.
-        unsafe { Slot::place(base, field.cast(), fill::<T>) }
+        let offset = unsafe { offset(base, field) };
+        Slot::new(
+            offset,
+            fill_some::<T>,
+            Some(write_none::<T>),
+            drop_at::<Option<T>>,
+        )
     }
 
-    /// [`Slot::at`] for a member kept behind a `Box` (`--boxed`).
+    /// The field of `S` at `field`, a required member decoded as a `T` (no value when
+    /// absent: the member is required).
     ///
     /// # Safety
     ///
-    /// As for [`Slot::at`], the field's type being `Option<Box<T>>`.
-    pub const unsafe fn boxed<T: Decode>(base: *const S, field: *const Option<Box<T>>) -> Self {
+    /// As for [`Slot::optional`], the field's type being `T`.
+    pub const unsafe fn required<T: Decode>(base: *const S, field: *const T) -> Self {
         // SAFETY: the caller's promise.
-        unsafe { Slot::place(base, field.cast(), fill_boxed::<T>) }
+        let offset = unsafe { offset(base, field) };
+        Slot::new(offset, fill_plain::<T>, None, drop_at::<T>)
     }
 
-    /// The field at `field`, filled by `fill`.
+    /// The field of `S` at `field`, an optional member that may also be `null`: `None` when
+    /// absent or `null`.
     ///
     /// # Safety
     ///
-    /// `field` points into the `S` at `base`, to a field of the type `fill` writes.
-    const unsafe fn place(base: *const S, field: *const u8, fill: Fill) -> Self {
-        // SAFETY: the caller's promise: both are in the one `S`, `field` after `base`.
-        let offset = unsafe { field.offset_from(base.cast::<u8>()) } as usize;
-        Slot(RawSlot::At { offset, fill }, PhantomData)
+    /// As for [`Slot::optional`].
+    pub const unsafe fn nullable<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
+        // SAFETY: the caller's promise.
+        let offset = unsafe { offset(base, field) };
+        Slot::new(
+            offset,
+            fill_plain::<Option<T>>,
+            Some(write_none::<T>),
+            drop_at::<Option<T>>,
+        )
+    }
+
+    /// [`Slot::optional`] for a member kept behind a `Box` (`--boxed`).
+    ///
+    /// # Safety
+    ///
+    /// As for [`Slot::optional`], the field's type being `Option<Box<T>>`.
+    pub const unsafe fn optional_boxed<T: Decode>(
+        base: *const S,
+        field: *const Option<Box<T>>,
+    ) -> Self {
+        // SAFETY: the caller's promise.
+        let offset = unsafe { offset(base, field) };
+        let drop = drop_at::<Option<Box<T>>>;
+        Slot::new(
+            offset,
+            fill_some_boxed::<T>,
+            Some(write_none::<Box<T>>),
+            drop,
+        )
+    }
+
+    /// [`Slot::required`] for a member kept behind a `Box` (`--boxed`).
+    ///
+    /// # Safety
+    ///
+    /// As for [`Slot::optional`], the field's type being `Box<T>`.
+    pub const unsafe fn required_boxed<T: Decode>(base: *const S, field: *const Box<T>) -> Self {
+        // SAFETY: the caller's promise.
+        let offset = unsafe { offset(base, field) };
+        Slot::new(offset, fill_plain_boxed::<T>, None, drop_at::<Box<T>>)
+    }
+
+    const fn new(offset: usize, fill: Fill, absent: Option<Place>, drop: Place) -> Self {
+        Slot(
+            RawSlot::At {
+                offset,
+                fill,
+                absent,
+                drop,
+            },
+            PhantomData,
+        )
     }
 
     /// A constant member that must be the string `value`.
@@ -199,9 +271,20 @@ impl<S> Slot<S> {
     }
 }
 
-/// A slot of a type's slots struct `$s`: its field `$f`'s place in an `$s` (never
-/// initialized, only pointed into), so that the offset and the type [`Slot::at`] stores are
-/// the field's. In a `static`'s initializer, evaluated at compile time.
+/// `field`'s offset from `base`.
+///
+/// # Safety
+///
+/// `field` points to a field of the `S` at `base`.
+const unsafe fn offset<S, F>(base: *const S, field: *const F) -> usize {
+    // SAFETY: the caller's promise: both are in the one `S`, `field` not before `base`.
+    unsafe { field.cast::<u8>().offset_from(base.cast::<u8>()) as usize }
+}
+
+/// A slot of a type's slots struct `$s` (an optional member: every field of a slots struct
+/// is an `Option`): its field `$f`'s place in an `$s` (never initialized, only pointed
+/// into), so that the offset and the type [`Slot::optional`] stores are the field's. In a
+/// `static`'s initializer, evaluated at compile time.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! slot {
@@ -209,51 +292,95 @@ macro_rules! slot {
         let slots = ::core::mem::MaybeUninit::<$s>::uninit();
         let base = slots.as_ptr();
         // SAFETY: `base` points to an `$s`, and the field pointer into it.
-        unsafe { $crate::pull::Slot::at(base, &raw const (*base).$f) }
+        unsafe { $crate::pull::Slot::optional(base, &raw const (*base).$f) }
     }};
     ($s:ident, box $f:ident) => {{
         let slots = ::core::mem::MaybeUninit::<$s>::uninit();
         let base = slots.as_ptr();
         // SAFETY: as above.
-        unsafe { $crate::pull::Slot::boxed(base, &raw const (*base).$f) }
+        unsafe { $crate::pull::Slot::optional_boxed(base, &raw const (*base).$f) }
     }};
 }
 
-/// A member's value decoded into its slot, an `Option<T>` at `slot`: one copy per member
-/// type serves every member of that type in every type.
+/// A member's value decoded and written as `Some` at `slot`, an `Option<T>` holding nothing
+/// to drop: one copy per member type serves every member of that type in every type.
 ///
 /// # Safety
 ///
-/// `slot` points to an `Option<T>` that nothing else borrows.
-unsafe fn fill<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
+/// `slot` points to an `Option<T>` (initialized to `None`, or not at all) that nothing else
+/// borrows.
+unsafe fn fill_some<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
     let value = T::decode(p)?;
     // SAFETY: the caller's promise.
-    unsafe { *slot.cast::<Option<T>>() = Some(value) };
+    unsafe { slot.cast::<Option<T>>().write(Some(value)) };
     Ok(())
 }
 
-/// [`fill`] for an `Option<Box<T>>`.
+/// [`fill_some`] for an `Option<Box<T>>`.
 ///
 /// # Safety
 ///
-/// `slot` points to an `Option<Box<T>>` that nothing else borrows.
-unsafe fn fill_boxed<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
+/// As for [`fill_some`], `slot` pointing to an `Option<Box<T>>`.
+unsafe fn fill_some_boxed<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
     let value = Box::new(T::decode(p)?);
     // SAFETY: the caller's promise.
-    unsafe { *slot.cast::<Option<Box<T>>>() = Some(value) };
+    unsafe { slot.cast::<Option<Box<T>>>().write(Some(value)) };
     Ok(())
 }
 
-/// The one object loop. Every declared member goes once to its slot in `s` (a type's slots
-/// struct, every slot `None` at first), decoded as `slots` says (the entry at the key's index
-/// in `table`); a second one is "duplicate member `k`". Unknown members go to `unknown`;
-/// required members are checked at the end, all missing ones named at once ("missing members
-/// `a`, `b` in {expecting}"). Errors from a member's value get its key in their pointer. With
-/// [`Start::AfterTag`], the members before the tag (if it was not the first) are read again
-/// from the object's start, the tag's value is stored (or, for a constant, counted as seen:
-/// the union matched it), and the loop goes on after it. Nothing is generated per type but
-/// the two tables and the slots struct: the loop, and the decoder of each member type, are
-/// one copy each.
+/// [`fill_plain`] for a `Box<T>`.
+///
+/// # Safety
+///
+/// As for [`fill_plain`], `place` pointing to a `Box<T>`.
+unsafe fn fill_plain_boxed<T: Decode>(p: &mut Parser<'_>, place: *mut u8) -> Result<(), Error> {
+    let value = Box::new(T::decode(p)?);
+    // SAFETY: the caller's promise.
+    unsafe { place.cast::<Box<T>>().write(value) };
+    Ok(())
+}
+
+/// A member's value decoded and written at `place`, a `T` not initialized.
+///
+/// # Safety
+///
+/// `place` points to a `T`, not initialized, that nothing else borrows.
+unsafe fn fill_plain<T: Decode>(p: &mut Parser<'_>, place: *mut u8) -> Result<(), Error> {
+    let value = T::decode(p)?;
+    // SAFETY: the caller's promise.
+    unsafe { place.cast::<T>().write(value) };
+    Ok(())
+}
+
+/// An absent optional member: `None` written at `place`.
+///
+/// # Safety
+///
+/// `place` points to an `Option<T>`, not initialized, that nothing else borrows.
+unsafe fn write_none<T>(place: *mut u8) {
+    // SAFETY: the caller's promise.
+    unsafe { place.cast::<Option<T>>().write(None) }
+}
+
+/// The `T` at `place` dropped.
+///
+/// # Safety
+///
+/// `place` points to a `T` that is initialized and never used again.
+unsafe fn drop_at<T>(place: *mut u8) {
+    // SAFETY: the caller's promise.
+    unsafe { place.cast::<T>().drop_in_place() }
+}
+
+/// The one object loop, for a slots struct `s` (every slot `None` at first; a union's group
+/// decoded in one pass). Every declared member goes once to its slot, decoded as `slots`
+/// says (the entry at the key's index in `table`); a second one is "duplicate member `k`".
+/// Unknown members go to `unknown`; required members are checked at the end, all missing
+/// ones named at once ("missing members `a`, `b` in {expecting}"). Errors from a member's
+/// value get its key in their pointer. With [`Start::AfterTag`], the members before the tag
+/// (if it was not the first) are read again from the object's start, the tag's value is
+/// stored (or, for a constant, counted as seen: the union matched it), and the loop goes on
+/// after it. An object type decodes with the same loop into itself: [`in_place`].
 #[inline]
 pub fn object<S>(
     p: &mut Parser<'_>,
@@ -277,17 +404,29 @@ pub(super) fn members<S>(
 ) -> Result<u64, Error> {
     debug_assert_eq!(table.slots.len(), table.keys.len(), "a slot per key");
     let base = (s as *mut S).cast();
-    object_loop(p, &table.erased(), start, unknown, base)
+    let mut seen = 0;
+    // SAFETY: `base` is the `S` the table was made for, borrowed mutably for the loop, its
+    // slots `Option`s that hold `None` or a value, never uninitialized.
+    unsafe { object_loop(p, &table.erased(), start, unknown, base, &mut seen) }?;
+    Ok(seen)
 }
 
-/// [`object()`]'s loop: one copy for every type.
-fn object_loop(
+/// [`object()`]'s loop: one copy for every type. On return, `seen` has the bits of the
+/// members decoded (or checked, for a constant) and written at their places; on an error,
+/// the member that failed is not among them, and nothing was written for it.
+///
+/// # Safety
+///
+/// `base` points to the struct `table` was made for, which nothing else borrows: each
+/// slot's place holds nothing to drop.
+unsafe fn object_loop(
     p: &mut Parser<'_>,
     table: &Erased,
     start: Start,
     unknown: Unknown<'_>,
     base: *mut u8,
-) -> Result<u64, Error> {
+    seen: &mut u64,
+) -> Result<(), Error> {
     debug_assert!(table.keys.len() <= 64);
     let mut m = Members {
         table,
@@ -296,47 +435,325 @@ fn object_loop(
         unknown,
         base,
     };
-    // Where the current key was read from (to read it again for an error's pointer).
-    let mut key_mark;
-    // The slot (or unknown key) of the tag a `NoTag` guess must not meet.
-    let no_tag = match start {
-        Start::NoTag { tag } => Some(index_or_key(table.keys, tag)),
-        _ => None,
-    };
-    let mut next = match start {
-        Start::Value | Start::Message | Start::NoTag { .. } => {
-            let kind = p.peek()?;
-            if kind != Kind::Object {
-                return Err(p.wrong(table.expecting, kind));
-            }
-            key_mark = p.mark();
-            lookup(table, p.object_first()?)
-        }
-        Start::AfterTag { tag, mark, value } => {
-            m.before_tag(p, mark, tag)?;
-            if let Some(i) = position(table.keys, tag) {
-                m.seen |= 1 << i;
-                if table.consts & (1 << i) == 0 {
-                    m.field(&mut p.at(value), i)
-                        .map_err(|e| e.in_key(table.keys[i]))?;
+    let result = m.object(p, start);
+    *seen = m.seen;
+    result
+}
+
+/// The tables of an object type decoded in place ([`in_place`], a `static` per generated
+/// type, made by [`layout!`](crate::layout)): its keys, where each member goes in a `T`
+/// itself and what decodes it, and where the members it does not declare go.
+pub struct Layout<T: 'static> {
+    table: Erased,
+    /// Bit `i` set: `keys[i]` is a field (not a constant), dropped on an error once filled.
+    fields: u64,
+    /// Bit `i` set: `keys[i]` is an optional field, written by its `absent` when missing.
+    optional: u64,
+    rest: RawRest,
+    ty: PhantomData<fn() -> T>,
+}
+
+/// Where an object type keeps the members it does not declare.
+#[derive(Clone, Copy)]
+pub struct Rest(RawRest);
+
+#[derive(Clone, Copy)]
+enum RawRest {
+    /// Refused ([`Unknown::Deny`]).
+    Deny,
+    /// Kept in the [`Extra`] at `offset` ([`Unknown::Keep`]).
+    Keep { offset: usize },
+    /// Decoded into the map at `offset` (`additionalProperties` with a schema,
+    /// [`Unknown::Typed`]): made empty by `init`, a member added by `insert`, dropped by
+    /// `drop` on an error.
+    Typed {
+        offset: usize,
+        init: Place,
+        insert: Insert,
+        drop: Place,
+    },
+}
+
+/// What adds an unknown member to a typed map at the pointer ([`insert_at`]).
+type Insert = unsafe fn(&mut Parser<'_>, *mut u8, String) -> Result<(), Error>;
+
+impl Rest {
+    /// Unknown members are refused: "unknown member `k`".
+    pub const fn deny() -> Self {
+        Rest(RawRest::Deny)
+    }
+
+    /// Unknown members are kept in the field at `field`, an [`Extra`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`Slot::optional`]: `field` points to a field of the `T` at `base`.
+    pub const unsafe fn keep<T>(base: *const T, field: *const Extra) -> Self {
+        // SAFETY: the caller's promise.
+        Rest(RawRest::Keep {
+            offset: unsafe { offset(base, field) },
+        })
+    }
+
+    /// Unknown members are decoded as `V` into the map at `field`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Rest::keep`], the field's type being `IndexMap<String, V>`.
+    pub const unsafe fn typed<T, V: Decode>(
+        base: *const T,
+        field: *const indexmap::IndexMap<String, V>,
+    ) -> Self {
+        // SAFETY: the caller's promise.
+        Rest(RawRest::Typed {
+            offset: unsafe { offset(base, field) },
+            init: new_map::<V>,
+            insert: insert_at::<V>,
+            drop: drop_at::<indexmap::IndexMap<String, V>>,
+        })
+    }
+}
+
+/// An empty `IndexMap<String, V>` written at `place`.
+///
+/// # Safety
+///
+/// `place` points to an `IndexMap<String, V>`, not initialized, that nothing else borrows.
+unsafe fn new_map<V>(place: *mut u8) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        place
+            .cast::<indexmap::IndexMap<String, V>>()
+            .write(indexmap::IndexMap::new())
+    }
+}
+
+/// [`insert_unknown`] into the map at `map`.
+///
+/// # Safety
+///
+/// `map` points to an initialized `IndexMap<String, V>` that nothing else borrows.
+unsafe fn insert_at<V: Decode>(p: &mut Parser<'_>, map: *mut u8, key: String) -> Result<(), Error> {
+    // SAFETY: the caller's promise.
+    let map = unsafe { &mut *map.cast::<indexmap::IndexMap<String, V>>() };
+    insert_unknown(p, map, key)
+}
+
+impl<T> Layout<T> {
+    /// The layout of `T`: `keys` its declared members (fields first, then constants), each
+    /// placed by the entry of `slots` at its index; `rest` the place of the others. A
+    /// required member is one whose slot has no value for its absence, or a constant. At
+    /// most 64 keys (the masks are `u64`): more fail to compile, the `static` unevaluable.
+    ///
+    /// # Safety
+    ///
+    /// `slots` (made for `T`, by [`Slot`]'s constructors) and `rest` are the places of every
+    /// field of `T`, each once: once they are written, a `T` is.
+    pub const unsafe fn new(
+        expecting: &'static str,
+        keys: &'static [&'static str],
+        slots: &'static [Slot<T>],
+        rest: Rest,
+    ) -> Self {
+        assert!(keys.len() == slots.len() && keys.len() <= 64);
+        let (mut required, mut consts, mut fields, mut optional) = (0u64, 0u64, 0u64, 0u64);
+        let mut i = 0;
+        while i < slots.len() {
+            match slots[i].0 {
+                RawSlot::At {
+                    absent: Some(_), ..
+                } => {
+                    fields |= 1 << i;
+                    optional |= 1 << i;
+                }
+                RawSlot::At { absent: None, .. } => {
+                    fields |= 1 << i;
+                    required |= 1 << i;
+                }
+                RawSlot::Str(_) | RawSlot::Int(_) => {
+                    consts |= 1 << i;
+                    required |= 1 << i;
                 }
             }
-            key_mark = p.mark();
-            lookup(table, p.object_next()?)
+            i += 1;
+        }
+        // SAFETY: `Slot<T>` is `repr(transparent)` over `RawSlot`.
+        let slots = unsafe { core::slice::from_raw_parts(slots.as_ptr().cast(), slots.len()) };
+        Layout {
+            table: Erased {
+                expecting,
+                keys,
+                required,
+                consts,
+                slots,
+            },
+            fields,
+            optional,
+            rest: rest.0,
+            ty: PhantomData,
+        }
+    }
+}
+
+/// An object type decoded into itself, with the one object loop ([`object()`]'s): each member
+/// written at its field's place as it is read, an absent optional one `None`, the rest
+/// where `layout` keeps it. Nothing is generated per type but the layout: no slots struct
+/// to fill and move, no constructor, and no drop glue but the fields' own. On an error,
+/// what was written is dropped.
+#[inline]
+pub fn in_place<T>(p: &mut Parser<'_>, layout: &Layout<T>, start: Start) -> Result<T, Error> {
+    let mut out = core::mem::MaybeUninit::<T>::uninit();
+    // SAFETY: `layout` is `T`'s, `out` a `T` not initialized that nothing else borrows.
+    unsafe { fill_in_place(p, layout.raw(), start, out.as_mut_ptr().cast()) }?;
+    // SAFETY: `fill_in_place` returned `Ok`: every field is written (`Layout::new`'s promise).
+    Ok(unsafe { out.assume_init() })
+}
+
+/// A [`Layout`] without its type, as [`fill_in_place`] reads it.
+struct RawLayout<'l> {
+    table: &'l Erased,
+    fields: u64,
+    optional: u64,
+    rest: RawRest,
+}
+
+impl<T> Layout<T> {
+    #[inline]
+    fn raw(&self) -> RawLayout<'_> {
+        RawLayout {
+            table: &self.table,
+            fields: self.fields,
+            optional: self.optional,
+            rest: self.rest,
+        }
+    }
+}
+
+/// [`in_place`]'s work: one copy for every type.
+///
+/// # Safety
+///
+/// `base` points to a value of the type `layout` was made for, not initialized, that
+/// nothing else borrows. On `Ok`, each of its fields is written; on an error none is (what
+/// was written is dropped).
+unsafe fn fill_in_place(
+    p: &mut Parser<'_>,
+    layout: RawLayout<'_>,
+    start: Start,
+    base: *mut u8,
+) -> Result<(), Error> {
+    let table = layout.table;
+    let mut insert;
+    // SAFETY (the three blocks): the rest's offset is that of a field of the type at `base`
+    // (`Rest`'s constructors), of the type each function reads; no slot is that field
+    // (`Layout::new`'s promise), so the borrow of it is the only one.
+    let unknown = match layout.rest {
+        RawRest::Deny => Unknown::Deny,
+        RawRest::Keep { offset } => unsafe {
+            let extra = base.add(offset).cast::<Extra>();
+            extra.write(Extra::new());
+            Unknown::Keep(&mut *extra)
+        },
+        RawRest::Typed {
+            offset,
+            init,
+            insert: add,
+            ..
+        } => {
+            let map = unsafe { base.add(offset) };
+            unsafe { init(map) };
+            insert = move |p: &mut Parser<'_>, key: String| unsafe { add(p, map, key) };
+            Unknown::Typed(&mut insert)
         }
     };
-    while let Some(key) = next {
-        if no_tag.is_some() && no_tag.as_ref() == Some(&key) {
-            return Err(tag_met());
+    let mut seen = 0;
+    // SAFETY: the caller's promise; no field is written yet.
+    match unsafe { object_loop(p, table, start, unknown, base, &mut seen) } {
+        Ok(()) => {
+            let mut absent = layout.optional & !seen;
+            while absent != 0 {
+                let i = absent.trailing_zeros() as usize;
+                absent &= absent - 1;
+                if let RawSlot::At {
+                    offset,
+                    absent: Some(write),
+                    ..
+                } = table.slots[i]
+                {
+                    // SAFETY: the field at `offset`, of the type `write` writes, was not.
+                    unsafe { write(base.add(offset)) };
+                }
+            }
+            Ok(())
         }
-        m.member(p, key, key_mark)?;
-        key_mark = p.mark();
-        next = lookup(table, p.object_next()?);
+        Err(e) => {
+            let mut filled = layout.fields & seen;
+            while filled != 0 {
+                let i = filled.trailing_zeros() as usize;
+                filled &= filled - 1;
+                if let RawSlot::At { offset, drop, .. } = table.slots[i] {
+                    // SAFETY: `object_loop` wrote the field (its bit is in `seen`), of the
+                    // type `drop` drops; it is not read again.
+                    unsafe { drop(base.add(offset)) };
+                }
+            }
+            // SAFETY: the rest was written above and is not read again.
+            match layout.rest {
+                RawRest::Deny => {}
+                RawRest::Keep { offset } => unsafe {
+                    base.add(offset).cast::<Extra>().drop_in_place()
+                },
+                RawRest::Typed { offset, drop, .. } => unsafe { drop(base.add(offset)) },
+            }
+            Err(e)
+        }
     }
-    if table.required & !m.seen != 0 {
-        return Err(missing(p, table, m.seen));
-    }
-    Ok(m.seen)
+}
+
+/// The [`Layout`] of object type `$t` (a path): its name in errors, the kind, field and key
+/// of each declared member (`required(f, "k")`, `optional`, `nullable`, `required_boxed`,
+/// `optional_boxed`: [`Slot`]'s constructors), its constant members (`str("k", "v")`,
+/// `int("k", 1)`), and where the others go (`keep(extra)`, `typed(extra)`, `deny()`). The
+/// fields named must be all of `$t`'s, each once: a pattern checks it at compile time, which
+/// is what makes the layout sound. In a `static`'s initializer, evaluated at compile time.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! layout {
+    (
+        $t:path,
+        $expecting:expr,
+        [$($kind:ident($f:ident, $key:expr)),* $(,)?],
+        [$($ckind:ident($ckey:expr, $cv:expr)),* $(,)?],
+        $rest:ident($($x:ident)?) $(,)?
+    ) => {{
+        // Every field of `$t` is named, once: an exhaustive pattern.
+        const _: fn(&$t) = |v| {
+            let $t { $($f: _,)* $($x: _,)? } = v;
+        };
+        const SLOTS: &[$crate::pull::Slot<$t>] = &[
+            $($crate::layout!(@slot $t, $kind, $f),)*
+            $($crate::pull::Slot::$ckind($cv),)*
+        ];
+        const REST: $crate::pull::Rest = $crate::layout!(@rest $t, $rest, $($x)?);
+        // SAFETY: the pattern above: the slots and the rest are the places of every field of
+        // `$t`, each once, each made from the field's own place.
+        unsafe { $crate::pull::Layout::new($expecting, &[$($key,)* $($ckey,)*], SLOTS, REST) }
+    }};
+    (@slot $t:path, $kind:ident, $f:ident) => {{
+        let place = ::core::mem::MaybeUninit::<$t>::uninit();
+        let base = place.as_ptr();
+        // SAFETY: `base` points to a `$t`, and the field pointer into it.
+        unsafe { $crate::pull::Slot::$kind(base, &raw const (*base).$f) }
+    }};
+    (@rest $t:path, deny,) => {
+        $crate::pull::Rest::deny()
+    };
+    (@rest $t:path, $rest:ident, $x:ident) => {{
+        let place = ::core::mem::MaybeUninit::<$t>::uninit();
+        let base = place.as_ptr();
+        // SAFETY: as for a slot.
+        unsafe { $crate::pull::Rest::$rest(base, &raw const (*base).$x) }
+    }};
 }
 
 /// The state of one object's loop: what each member is done with.
@@ -351,16 +768,63 @@ struct Members<'t, 'u> {
 }
 
 impl Members<'_, '_> {
+    /// The object's members, from `start`.
+    fn object(&mut self, p: &mut Parser<'_>, start: Start) -> Result<(), Error> {
+        let table = self.table;
+        // Where the current key was read from (to read it again for an error's pointer).
+        let mut key_mark;
+        // The slot (or unknown key) of the tag a `NoTag` guess must not meet.
+        let no_tag = match start {
+            Start::NoTag { tag } => Some(index_or_key(table.keys, tag)),
+            _ => None,
+        };
+        let mut next = match start {
+            Start::Value | Start::Message | Start::NoTag { .. } => {
+                let kind = p.peek()?;
+                if kind != Kind::Object {
+                    return Err(p.wrong(table.expecting, kind));
+                }
+                key_mark = p.mark();
+                lookup(table, p.object_first()?)
+            }
+            Start::AfterTag { tag, mark, value } => {
+                self.before_tag(p, mark, tag)?;
+                if let Some(i) = position(table.keys, tag) {
+                    if table.consts & (1 << i) == 0 {
+                        self.field(&mut p.at(value), i)
+                            .map_err(|e| e.in_key(table.keys[i]))?;
+                    }
+                    self.seen |= 1 << i;
+                }
+                key_mark = p.mark();
+                lookup(table, p.object_next()?)
+            }
+        };
+        while let Some(key) = next {
+            if no_tag.is_some() && no_tag.as_ref() == Some(&key) {
+                return Err(tag_met());
+            }
+            self.member(p, key, key_mark)?;
+            key_mark = p.mark();
+            next = lookup(table, p.object_next()?);
+        }
+        if table.required & !self.seen != 0 {
+            return Err(missing(p, table, self.seen));
+        }
+        Ok(())
+    }
+
     /// The member at `index` decoded into its slot (a constant: checked). Always inlined in
     /// its one caller, [`Members::member`] (left to the heuristics, whether it is depends on
     /// how the crate's code is split into codegen units: +1 % instructions when not).
     #[inline(always)]
     fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error> {
         match self.table.slots.get(index) {
-            // SAFETY: `base` is the `S` the table was made for (`object`), borrowed
-            // mutably for the loop; `Slot::at` and `Slot::boxed` promise that `offset` is
-            // that of a field of `S` of the type `fill` writes.
-            Some(RawSlot::At { offset, fill }) => unsafe { fill(p, self.base.add(*offset)) },
+            // SAFETY: `base` is the struct the table was made for, which nothing else
+            // borrows (`object_loop`'s promise); `Slot`'s constructors promise that `offset`
+            // is that of a field of it of the type `fill` writes; the member was not seen
+            // (`member`), so its place holds nothing to drop.
+            Some(RawSlot::At { offset, fill, .. }) => unsafe { fill(p, self.base.add(*offset)) },
             Some(RawSlot::Str(v)) => const_str(p, v),
             Some(RawSlot::Int(v)) => const_int(p, *v),
             None => Ok(()),
@@ -383,8 +847,9 @@ impl Members<'_, '_> {
                     let key = table.keys[i];
                     return Err(p.repeated(key).in_key(key));
                 }
+                self.field(p, i).map_err(|e| e.in_key(table.keys[i]))?;
                 self.seen |= bit;
-                self.field(p, i).map_err(|e| e.in_key(table.keys[i]))
+                Ok(())
             }
             Err(key) if self.envelope && (key == "jsonrpc" || key == "id") => p.skip(),
             Err(key) => match &mut self.unknown {

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use serde_json::{Number, Value, json};
 
 use super::*;
-use crate::slot;
+use crate::{layout, slot};
 
 // ---- Hand-written decoders, as the generator emits them ------------------------------------
 
@@ -21,41 +21,20 @@ struct Tool {
 
 impl DecodeObject for Tool {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table<Slots> = Table {
-            expecting: "a Tool object",
-            keys: &["name", "title", "tags", "size", "kind"],
-            required: 0b10101,
-            consts: 0,
-            slots: &[
-                slot!(Slots, name),
-                slot!(Slots, title),
-                slot!(Slots, tags),
-                slot!(Slots, size),
-                Slot::str("tool"),
+        static LAYOUT: Layout<Tool> = layout!(
+            Tool,
+            "a Tool object",
+            [
+                required(name, "name"),
+                // `null` reads as absent, as generated optional members do.
+                nullable(title, "title"),
+                required(tags, "tags"),
+                optional(size, "size"),
             ],
-        };
-        struct Slots {
-            name: Option<String>,
-            // `null` reads as absent, as generated optional members do.
-            title: Option<Option<String>>,
-            tags: Option<Vec<String>>,
-            size: Option<u64>,
-        }
-        let mut s = Slots {
-            name: None,
-            title: None,
-            tags: None,
-            size: None,
-        };
-        let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
-        Ok(Tool {
-            name: required(s.name, "name")?,
-            title: s.title.flatten(),
-            tags: required(s.tags, "tags")?,
-            size: s.size,
-            extra,
-        })
+            [str("kind", "tool")],
+            keep(extra),
+        );
+        in_place(p, &LAYOUT, start)
     }
 }
 
@@ -68,23 +47,14 @@ struct Strict {
 
 impl Decode for Strict {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static TABLE: Table<Slots> = Table {
-            expecting: "a Strict object",
-            keys: &["a", "b"],
-            required: 0b01,
-            consts: 0,
-            slots: &[slot!(Slots, a), slot!(Slots, b)],
-        };
-        struct Slots {
-            a: Option<i64>,
-            b: Option<bool>,
-        }
-        let mut s = Slots { a: None, b: None };
-        object(p, &TABLE, Start::Value, Unknown::Deny, &mut s)?;
-        Ok(Strict {
-            a: required(s.a, "a")?,
-            b: s.b,
-        })
+        static LAYOUT: Layout<Strict> = layout!(
+            Strict,
+            "a Strict object",
+            [required(a, "a"), optional(b, "b")],
+            [],
+            deny(),
+        );
+        in_place(p, &LAYOUT, Start::Value)
     }
 }
 
@@ -97,28 +67,14 @@ struct Counts {
 
 impl Decode for Counts {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static TABLE: Table<Slots> = Table {
-            expecting: "a Counts object",
-            keys: &["total"],
-            required: 1,
-            consts: 0,
-            slots: &[slot!(Slots, total)],
-        };
-        struct Slots {
-            total: Option<i64>,
-        }
-        let mut s = Slots { total: None };
-        let mut rest = IndexMap::new();
-        let mut typed = |p: &mut Parser<'_>, key: String| {
-            rest.insert(key, i64::decode(p)?);
-            Ok(())
-        };
-        let unknown = Unknown::Typed(&mut typed);
-        object(p, &TABLE, Start::Value, unknown, &mut s)?;
-        Ok(Counts {
-            total: required(s.total, "total")?,
-            rest,
-        })
+        static LAYOUT: Layout<Counts> = layout!(
+            Counts,
+            "a Counts object",
+            [required(total, "total")],
+            [],
+            typed(rest),
+        );
+        in_place(p, &LAYOUT, Start::Value)
     }
 }
 
@@ -130,23 +86,14 @@ struct Text {
 
 impl DecodeObject for Text {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table<Slots> = Table {
-            expecting: "a TextContent object",
-            keys: &["text", "type"],
-            required: 0b11,
-            consts: 0,
-            slots: &[slot!(Slots, text), Slot::str("text")],
-        };
-        struct Slots {
-            text: Option<String>,
-        }
-        let mut s = Slots { text: None };
-        let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
-        Ok(Text {
-            text: required(s.text, "text")?,
-            extra,
-        })
+        static LAYOUT: Layout<Text> = layout!(
+            Text,
+            "a TextContent object",
+            [required(text, "text")],
+            [str("type", "text")],
+            keep(extra),
+        );
+        in_place(p, &LAYOUT, start)
     }
 }
 
@@ -158,26 +105,14 @@ struct Image {
 
 impl DecodeObject for Image {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table<Slots> = Table {
-            expecting: "an ImageContent object",
-            keys: &["data", "mimeType", "type"],
-            required: 0b111,
-            consts: 0,
-            slots: &[slot!(Slots, data), slot!(Slots, mime), Slot::str("image")],
-        };
-        struct Slots {
-            data: Option<String>,
-            mime: Option<String>,
-        }
-        let mut s = Slots {
-            data: None,
-            mime: None,
-        };
-        object(p, &TABLE, start, Unknown::Deny, &mut s)?;
-        Ok(Image {
-            data: required(s.data, "data")?,
-            mime: required(s.mime, "mimeType")?,
-        })
+        static LAYOUT: Layout<Image> = layout!(
+            Image,
+            "an ImageContent object",
+            [required(data, "data"), required(mime, "mimeType")],
+            [str("type", "image")],
+            deny(),
+        );
+        in_place(p, &LAYOUT, start)
     }
 }
 
@@ -766,6 +701,178 @@ fn one_pass_as_scoring(text: &str) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+// ---- Decoding in place: what was written is dropped once, on every path -----------------------
+
+thread_local! {
+    /// `Live` values made and not yet dropped, on this thread.
+    static LIVE: std::cell::Cell<isize> = const { std::cell::Cell::new(0) };
+}
+
+/// A string member that counts its instances.
+#[derive(Debug)]
+struct Live(String);
+
+impl Decode for Live {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        let s = String::decode(p)?;
+        LIVE.with(|n| n.set(n.get() + 1));
+        Ok(Live(s))
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        LIVE.with(|n| n.set(n.get() - 1));
+    }
+}
+
+/// Every kind of slot, an object nested in place, a constant, and the rest kept.
+#[derive(Debug)]
+struct Held {
+    a: Live,
+    b: Option<Live>,
+    c: Box<Live>,
+    d: Option<Box<Live>>,
+    e: Option<Live>,
+    inner: Option<Inner>,
+    extra: crate::Extra,
+}
+
+#[derive(Debug)]
+struct Inner {
+    x: Live,
+    y: Vec<Live>,
+}
+
+impl Decode for Held {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        static LAYOUT: Layout<Held> = layout!(
+            Held,
+            "a Held object",
+            [
+                required(a, "a"),
+                optional(b, "b"),
+                required_boxed(c, "c"),
+                optional_boxed(d, "d"),
+                nullable(e, "e"),
+                optional(inner, "inner"),
+            ],
+            [int("v", 1)],
+            keep(extra),
+        );
+        in_place(p, &LAYOUT, Start::Value)
+    }
+}
+
+impl Decode for Inner {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        static LAYOUT: Layout<Inner> = layout!(
+            Inner,
+            "an Inner object",
+            [required(x, "x"), required(y, "y")],
+            [],
+            deny(),
+        );
+        in_place(p, &LAYOUT, Start::Value)
+    }
+}
+
+fn live() -> isize {
+    LIVE.with(|n| n.get())
+}
+
+/// Decodes `text` as a `Held`: the number of `Live` values it holds (none on an error), and
+/// that dropping it leaves none.
+fn held_live(text: &str) -> Result<isize, String> {
+    assert_eq!(live(), 0);
+    let held = from_str::<Held>(text);
+    let n = live();
+    let verdict = match &held {
+        Ok(_) => Ok(n),
+        Err(e) => {
+            assert_eq!(n, 0, "an error leaves no value made: {text:?}: {e}");
+            Err(e.to_string())
+        }
+    };
+    drop(held);
+    assert_eq!(live(), 0, "every value dropped once: {text:?}");
+    verdict
+}
+
+const HELD: &str = r#"{"b": "2", "a": "1", "x": [true], "c": "3", "d": "4", "e": null, "v": 1,
+    "inner": {"x": "5", "y": ["6", "7"]}}"#;
+
+#[test]
+fn in_place_writes_each_field_and_an_absent_one_as_none() {
+    let held: Held = from_str(HELD).unwrap();
+    assert_eq!((held.a.0.as_str(), held.c.0.as_str()), ("1", "3"));
+    assert_eq!(held.b.as_ref().map(|b| b.0.as_str()), Some("2"));
+    assert_eq!(held.d.as_ref().map(|d| d.0.as_str()), Some("4"));
+    assert!(held.e.is_none(), "null reads as absent");
+    let inner = held.inner.as_ref().unwrap();
+    assert_eq!(
+        inner.y.iter().map(|y| y.0.as_str()).collect::<Vec<_>>(),
+        ["6", "7"]
+    );
+    assert_eq!(held.extra.get("x"), Some(&json!([true])));
+    drop(held);
+    assert_eq!(held_live(HELD), Ok(7));
+    let few: Held = from_str(r#"{"v": 1, "c": "3", "a": "1"}"#).unwrap();
+    assert!(few.b.is_none() && few.d.is_none() && few.e.is_none() && few.inner.is_none());
+    assert!(few.extra.is_empty());
+    drop(few);
+    assert_eq!(
+        held_live(r#"{"e": "5", "v": 1, "c": "3", "a": "1"}"#),
+        Ok(3)
+    );
+}
+
+#[test]
+fn in_place_errors_drop_what_was_written() {
+    for (text, error) in [
+        (r#"{"a": "1", "b": "2", "a": "3"}"#, "duplicate member `a`"),
+        (
+            r#"{"b": "2", "d": "4", "v": 1}"#,
+            "missing members `a`, `c`",
+        ),
+        (
+            r#"{"a": "1", "c": "3", "d": 4, "v": 1}"#,
+            "expected a string at `/d`",
+        ),
+        (r#"{"a": "1", "c": "3", "v": 2}"#, "expected 1 at `/v`"),
+        (
+            r#"{"a": "1", "c": "3", "v": 1, "inner": {"x": "5", "y": ["6", 7]}}"#,
+            "`/inner/y/1`",
+        ),
+        (
+            r#"{"a": "1", "c": "3", "v": 1, "inner": {"y": ["6"], "z": 0}}"#,
+            "unknown member `z`",
+        ),
+        (
+            r#"{"x": 1, "a": "1", "c": "3", "x": 2}"#,
+            "duplicate member `x`",
+        ),
+    ] {
+        let e = held_live(text).unwrap_err();
+        assert!(e.contains(error), "{text}: {e}");
+    }
+    // Every prefix of a valid object, and every byte of it changed to one that breaks it.
+    for end in 0..HELD.len() {
+        if HELD.is_char_boundary(end) {
+            assert!(held_live(&HELD[..end]).is_err());
+        }
+    }
+    for at in 0..HELD.len() {
+        for b in [b'}', b',', b'"', b'1'] {
+            let mut text = HELD.as_bytes().to_vec();
+            text[at] = b;
+            if let Ok(text) = std::str::from_utf8(&text) {
+                let _ = held_live(text);
+            }
+        }
+    }
 }
 
 // ---- Open JSON against serde_json -----------------------------------------------------------

@@ -181,3 +181,28 @@ fn string_enums_and_kind_unions() {
     assert_eq!(decode::<Id>(json!("a")).unwrap(), Id::String("a".into()));
     assert!(decode::<Id>(json!(true)).is_err());
 }
+
+#[test]
+fn typed_unknown_members_decode_in_place_beside_the_declared_ones() {
+    let t: Tally = decode(json!({"b": 2, "total": 3, "a": 1})).unwrap();
+    assert_eq!(t.total, 3);
+    assert_eq!(
+        t.extra
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect::<Vec<_>>(),
+        [("b", 2), ("a", 1)],
+        "the others in input order, decoded as the schema says"
+    );
+    assert_eq!(
+        serde_json::to_value(&t).unwrap(),
+        json!({"total": 3, "b": 2, "a": 1})
+    );
+    // Errors after an unknown member was kept: the map is dropped, the error placed.
+    let e = decode::<Tally>(json!({"b": 2, "total": "3"})).unwrap_err();
+    assert_eq!(e, "invalid type: string \"3\", expected i64 at `/total`");
+    let e = decode::<Tally>(json!({"b": 2, "c": true})).unwrap_err();
+    assert_eq!(e, "invalid type: boolean `true`, expected i64 at `/c`");
+    let e = decode::<Tally>(json!({"b": 2})).unwrap_err();
+    assert_eq!(e, "missing member `total` in a Tally object");
+}
