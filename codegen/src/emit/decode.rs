@@ -1,8 +1,10 @@
 //! The decoder on the runtime's pull parser (`__rt::pull`): per type, only what differs
-//! between types — for objects a struct of the members' slots, a `static` table of the keys
-//! and of where each member goes (`pull::Table`, `slot!`), and the constructor; a value table
-//! for string enums; the plan's dispatch for unions. The loops (object, array, open JSON), the
-//! readers, each member type's decoder and the errors are the runtime's, written once.
+//! between types — for objects a `static` layout of the keys and of where each member goes in
+//! the type itself (`pull::Layout`, made by `layout!`: the type is decoded in place); a value
+//! table for string enums; the plan's dispatch for unions (a group decoded in one pass has a
+//! slots struct of its own, `pull::Table` and `slot!`, and builds the variant it picks). The
+//! loops (object, array, open JSON), the readers, each member type's decoder and the errors are
+//! the runtime's, written once.
 //!
 //! Everything here goes in the hidden `__de` module, where the parent module's types are
 //! `super::X`: an `impl Decode` per type, `impl DecodeObject` for object types (a union that
@@ -47,6 +49,9 @@ fn expecting_object(cx: &Cx) -> String {
     )
 }
 
+/// An object type's `DecodeObject`: its layout (each field's kind, name and key, the constant
+/// members, where the others go), decoded in place by the runtime. `layout!` checks at
+/// compile time that the fields named are all of the type's, which makes the layout sound.
 fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
     let expecting = expecting_object(cx);

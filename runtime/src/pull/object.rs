@@ -716,6 +716,57 @@ unsafe fn fill_in_place(
 /// `int("k", 1)`), and where the others go (`keep(extra)`, `typed(extra)`, `deny()`). The
 /// fields named must be all of `$t`'s, each once: a pattern checks it at compile time, which
 /// is what makes the layout sound. In a `static`'s initializer, evaluated at compile time.
+///
+/// ```
+/// use mcp_typed_runtime::pull::{Layout, Start, from_str, in_place};
+///
+/// struct Point { x: i64, y: Option<i64> }
+/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
+///     Point, "a Point object", [required(x, "x"), optional(y, "y")], [], deny(),
+/// );
+/// let p: Point = from_str::<Point>(r#"{"x": 1}"#).unwrap();
+/// # impl mcp_typed_runtime::pull::DecodeObject for Point {
+/// #     fn decode_object(
+/// #         p: &mut mcp_typed_runtime::pull::Parser<'_>,
+/// #         start: Start,
+/// #     ) -> Result<Self, mcp_typed_runtime::pull::Error> {
+/// #         in_place(p, &POINT, start)
+/// #     }
+/// # }
+/// assert_eq!((p.x, p.y), (1, None));
+/// ```
+///
+/// A field left out does not compile (its place would never be written):
+///
+/// ```compile_fail,E0027
+/// use mcp_typed_runtime::pull::Layout;
+///
+/// struct Point { x: i64, y: Option<i64> }
+/// static POINT: Layout<Point> =
+///     mcp_typed_runtime::layout!(Point, "a Point object", [required(x, "x")], [], deny());
+/// ```
+///
+/// nor does a field named twice (two members written to one place),
+///
+/// ```compile_fail,E0025
+/// use mcp_typed_runtime::pull::Layout;
+///
+/// struct Point { x: i64, y: Option<i64> }
+/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
+///     Point, "a Point object", [required(x, "x"), optional(y, "y"), required(x, "z")], [], deny(),
+/// );
+/// ```
+///
+/// or a kind that is not the field's type (an optional member's field is an `Option`):
+///
+/// ```compile_fail,E0308
+/// use mcp_typed_runtime::pull::Layout;
+///
+/// struct Point { x: i64, y: Option<i64> }
+/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
+///     Point, "a Point object", [optional(x, "x"), optional(y, "y")], [], deny(),
+/// );
+/// ```
 #[macro_export]
 #[doc(hidden)]
 macro_rules! layout {
