@@ -8021,63 +8021,44 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 pub mod __de {
     use super::*;
     use __rt::pull::{self, Parser, Start};
-    impl pull::DecodeObject for super::Annotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Annotations> = __rt::layout!(
-                super::Annotations, "a Annotations object", [optional(audience,
-                "audience"), optional(priority, "priority")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Annotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Annotations, "a Annotations object", [optional(audience, "audience"),
+            optional(priority, "priority")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::AudioContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::AudioContent> = __rt::layout!(
-                super::AudioContent, "a AudioContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations")],
-                [str("type", "audio")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::AudioContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::AudioContent, "a AudioContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations")],
+            [str("type", "audio")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
-                super::BlobResourceContents, "a BlobResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), required(blob,
-                "blob")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BlobResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BlobResourceContents, "a BlobResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), required(blob, "blob")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
-                super::CallToolRequest, "a CallToolRequest object", [required(params,
-                "params")], [str("method", "tools/call")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequest, "a CallToolRequest object", [required(params,
+            "params")], [str("method", "tools/call")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
-                super::CallToolRequestParams, "a CallToolRequestParams object",
-                [required(name, "name"), optional(arguments, "arguments")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequestParams, "a CallToolRequestParams object",
+            [required(name, "name"), optional(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
-                super::CallToolResult, "a CallToolResult object", [optional(meta,
-                "_meta"), required(content, "content"), optional(is_error, "isError")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolResult, "a CallToolResult object", [optional(meta, "_meta"),
+            required(content, "content"), optional(is_error, "isError")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CallToolResultContentItem {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8144,44 +8125,32 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
-                super::CancelledNotification, "a CancelledNotification object",
-                [required(params, "params")], [str("method", "notifications/cancelled")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotification, "a CancelledNotification object",
+            [required(params, "params")], [str("method", "notifications/cancelled")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
-                super::CancelledNotificationParams,
-                "a CancelledNotificationParams object", [required(request_id,
-                "requestId"), optional(reason, "reason")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotificationParams, "a CancelledNotificationParams object",
+            [required(request_id, "requestId"), optional(reason, "reason")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
-                super::ClientCapabilities, "a ClientCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
-                optional(sampling, "sampling")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilities, "a ClientCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+            optional(sampling, "sampling")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesRoots> = __rt::layout!(
-                super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesRoots {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ClientNotification {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8546,14 +8515,11 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
-                super::CompleteRequest, "a CompleteRequest object", [required(params,
-                "params")], [str("method", "completion/complete")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequest, "a CompleteRequest object", [required(params,
+            "params")], [str("method", "completion/complete")], keep(extra),
+        );
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8604,54 +8570,38 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
-                super::CompleteRequestParamsArgument,
-                "a CompleteRequestParamsArgument object", [required(name, "name"),
-                required(value, "value")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsArgument,
+            "a CompleteRequestParamsArgument object", [required(name, "name"),
+            required(value, "value")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
-                super::CompleteRequestParams, "a CompleteRequestParams object",
-                [required(r#ref, "ref"), required(argument, "argument")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParams, "a CompleteRequestParams object",
+            [required(r#ref, "ref"), required(argument, "argument")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
-                super::CompleteResult, "a CompleteResult object", [optional(meta,
-                "_meta"), required(completion, "completion")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
+            required(completion, "completion")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
-                super::CompleteResultCompletion, "a CompleteResultCompletion object",
-                [required(values, "values"), optional(total, "total"), optional(has_more,
-                "hasMore")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResultCompletion {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResultCompletion, "a CompleteResultCompletion object",
+            [required(values, "values"), optional(total, "total"), optional(has_more,
+            "hasMore")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
-                super::CreateMessageRequest, "a CreateMessageRequest object",
-                [required(params, "params")], [str("method", "sampling/createMessage")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequest, "a CreateMessageRequest object",
+            [required(params, "params")], [str("method", "sampling/createMessage")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8664,30 +8614,23 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
-                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
-                [required(messages, "messages"), optional(model_preferences,
-                "modelPreferences"), optional(system_prompt, "systemPrompt"),
-                optional(include_context, "includeContext"), optional(temperature,
-                "temperature"), required(max_tokens, "maxTokens"),
-                optional(stop_sequences, "stopSequences"), optional(metadata,
-                "metadata")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+            [required(messages, "messages"), optional(model_preferences,
+            "modelPreferences"), optional(system_prompt, "systemPrompt"),
+            optional(include_context, "includeContext"), optional(temperature,
+            "temperature"), required(max_tokens, "maxTokens"), optional(stop_sequences,
+            "stopSequences"), optional(metadata, "metadata")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
-                super::CreateMessageResult, "a CreateMessageResult object",
-                [optional(meta, "_meta"), required(role, "role"), required(content,
-                "content"), required(model, "model"), optional(stop_reason,
-                "stopReason")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageResult, "a CreateMessageResult object", [optional(meta,
+            "_meta"), required(role, "role"), required(content, "content"),
+            required(model, "model"), optional(stop_reason, "stopReason")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageResultContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8747,15 +8690,12 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
-                super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
-                "resource"), optional(annotations, "annotations")], [str("type",
-                "resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::EmbeddedResource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
+            "resource"), optional(annotations, "annotations")], [str("type",
+            "resource")], keep(extra),
+        );
     }
     impl pull::Decode for super::EmbeddedResourceResource {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -8888,103 +8828,73 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
-                super::GetPromptRequest, "a GetPromptRequest object", [required(params,
-                "params")], [str("method", "prompts/get")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequest, "a GetPromptRequest object", [required(params,
+            "params")], [str("method", "prompts/get")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
-                super::GetPromptRequestParams, "a GetPromptRequestParams object",
-                [required(name, "name"), optional_boxed(arguments, "arguments")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequestParams, "a GetPromptRequestParams object",
+            [required(name, "name"), optional_boxed(arguments, "arguments")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
-                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
-                "_meta"), optional(description, "description"), required(messages,
-                "messages")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptResult, "a GetPromptResult object", [optional(meta, "_meta"),
+            optional(description, "description"), required(messages, "messages")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ImageContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
-                super::ImageContent, "a ImageContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations")],
-                [str("type", "image")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ImageContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ImageContent, "a ImageContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations")],
+            [str("type", "image")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Implementation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
-                super::Implementation, "a Implementation object", [required(name,
-                "name"), required(version, "version")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Implementation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Implementation, "a Implementation object", [required(name, "name"),
+            required(version, "version")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeRequest> = __rt::layout!(
-                super::InitializeRequest, "a InitializeRequest object", [required(params,
-                "params")], [str("method", "initialize")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeRequest, "a InitializeRequest object", [required(params,
+            "params")], [str("method", "initialize")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeRequestParams> = __rt::layout!(
-                super::InitializeRequestParams, "a InitializeRequestParams object",
-                [required(protocol_version, "protocolVersion"), required(capabilities,
-                "capabilities"), required(client_info, "clientInfo")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeRequestParams, "a InitializeRequestParams object",
+            [required(protocol_version, "protocolVersion"), required(capabilities,
+            "capabilities"), required(client_info, "clientInfo")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeResult> = __rt::layout!(
-                super::InitializeResult, "a InitializeResult object", [optional(meta,
-                "_meta"), required(protocol_version, "protocolVersion"),
-                required_boxed(capabilities, "capabilities"), required(server_info,
-                "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeResult, "a InitializeResult object", [optional(meta,
+            "_meta"), required(protocol_version, "protocolVersion"),
+            required_boxed(capabilities, "capabilities"), required(server_info,
+            "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializedNotification> = __rt::layout!(
-                super::InitializedNotification, "a InitializedNotification object",
-                [optional(params, "params")], [str("method",
-                "notifications/initialized")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializedNotification, "a InitializedNotification object",
+            [optional(params, "params")], [str("method", "notifications/initialized")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializedNotificationParams> = __rt::layout!(
-                super::InitializedNotificationParams,
-                "a InitializedNotificationParams object", [optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializedNotificationParams,
+            "a InitializedNotificationParams object", [optional(meta, "_meta")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcBatchRequestItem {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9151,24 +9061,18 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::JsonRpcError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcError> = __rt::layout!(
-                super::JsonRpcError, "a JSONRPCError object", [required(id, "id"),
-                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcError, "a JSONRPCError object", [required(id, "id"),
+            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcErrorError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcErrorError> = __rt::layout!(
-                super::JsonRpcErrorError, "a JsonRpcErrorError object", [required(code,
-                "code"), required(message, "message"), optional(data, "data")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcErrorError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcErrorError, "a JsonRpcErrorError object", [required(code,
+            "code"), required(message, "message"), optional(data, "data")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcMessage {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9394,214 +9298,144 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
-                super::JsonRpcNotification, "a JSONRPCNotification object",
-                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcNotification, "a JSONRPCNotification object", [required(method,
+            "method"), optional(params, "params")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcNotificationParams> = __rt::layout!(
-                super::JsonRpcNotificationParams, "a JsonRpcNotificationParams object",
-                [optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcNotificationParams, "a JsonRpcNotificationParams object",
+            [optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
-                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
-                required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+            required(method, "method"), optional(params, "params")], [str("jsonrpc",
+            "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcRequestParamsMeta> = __rt::layout!(
-                super::JsonRpcRequestParamsMeta, "a JsonRpcRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcRequestParamsMeta, "a JsonRpcRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcRequestParams> = __rt::layout!(
-                super::JsonRpcRequestParams, "a JsonRpcRequestParams object",
-                [optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcRequestParams, "a JsonRpcRequestParams object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcResponse> = __rt::layout!(
-                super::JsonRpcResponse, "a JSONRPCResponse object", [required(id, "id"),
-                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcResponse, "a JSONRPCResponse object", [required(id, "id"),
+            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
-                super::ListPromptsRequest, "a ListPromptsRequest object",
-                [optional(params, "params")], [str("method", "prompts/list")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsRequest, "a ListPromptsRequest object", [optional(params,
+            "params")], [str("method", "prompts/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsRequestParams> = __rt::layout!(
-                super::ListPromptsRequestParams, "a ListPromptsRequestParams object",
-                [optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsRequestParams, "a ListPromptsRequestParams object",
+            [optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
-                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor"), required(prompts,
-                "prompts")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+            "_meta"), optional(next_cursor, "nextCursor"), required(prompts, "prompts")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
-                super::ListResourceTemplatesRequest,
-                "a ListResourceTemplatesRequest object", [optional(params, "params")],
-                [str("method", "resources/templates/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesRequest, "a ListResourceTemplatesRequest object",
+            [optional(params, "params")], [str("method", "resources/templates/list")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequestParams> = __rt::layout!(
-                super::ListResourceTemplatesRequestParams,
-                "a ListResourceTemplatesRequestParams object", [optional(cursor,
-                "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesRequestParams,
+            "a ListResourceTemplatesRequestParams object", [optional(cursor, "cursor")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
-                super::ListResourceTemplatesResult,
-                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
-                optional(next_cursor, "nextCursor"), required(resource_templates,
-                "resourceTemplates")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesResult, "a ListResourceTemplatesResult object",
+            [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
+            required(resource_templates, "resourceTemplates")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
-                super::ListResourcesRequest, "a ListResourcesRequest object",
-                [optional(params, "params")], [str("method", "resources/list")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesRequest, "a ListResourcesRequest object",
+            [optional(params, "params")], [str("method", "resources/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesRequestParams> = __rt::layout!(
-                super::ListResourcesRequestParams, "a ListResourcesRequestParams object",
-                [optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesRequestParams, "a ListResourcesRequestParams object",
+            [optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
-                super::ListResourcesResult, "a ListResourcesResult object",
-                [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
-                required(resources, "resources")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesResult, "a ListResourcesResult object", [optional(meta,
+            "_meta"), optional(next_cursor, "nextCursor"), required(resources,
+            "resources")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
-                super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
-                "params")], [str("method", "roots/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
+            "params")], [str("method", "roots/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequestParamsMeta> = __rt::layout!(
-                super::ListRootsRequestParamsMeta, "a ListRootsRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequestParamsMeta, "a ListRootsRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequestParams> = __rt::layout!(
-                super::ListRootsRequestParams, "a ListRootsRequestParams object",
-                [optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequestParams, "a ListRootsRequestParams object",
+            [optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
-                super::ListRootsResult, "a ListRootsResult object", [optional(meta,
-                "_meta"), required(roots, "roots")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsResult, "a ListRootsResult object", [optional(meta, "_meta"),
+            required(roots, "roots")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
-                super::ListToolsRequest, "a ListToolsRequest object", [optional(params,
-                "params")], [str("method", "tools/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsRequest, "a ListToolsRequest object", [optional(params,
+            "params")], [str("method", "tools/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsRequestParams> = __rt::layout!(
-                super::ListToolsRequestParams, "a ListToolsRequestParams object",
-                [optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsRequestParams, "a ListToolsRequestParams object",
+            [optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
-                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor"), required(tools, "tools")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsResult, "a ListToolsResult object", [optional(meta, "_meta"),
+            optional(next_cursor, "nextCursor"), required(tools, "tools")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::LoggingLevel {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9623,139 +9457,95 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
-                super::LoggingMessageNotification, "a LoggingMessageNotification object",
-                [required(params, "params")], [str("method", "notifications/message")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotification, "a LoggingMessageNotification object",
+            [required(params, "params")], [str("method", "notifications/message")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
-                super::LoggingMessageNotificationParams,
-                "a LoggingMessageNotificationParams object", [required(level, "level"),
-                optional(logger, "logger"), required(data, "data")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotificationParams,
+            "a LoggingMessageNotificationParams object", [required(level, "level"),
+            optional(logger, "logger"), required(data, "data")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelHint {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
-                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelHint {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
-                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
-                "hints"), optional(cost_priority, "costPriority"),
-                optional(speed_priority, "speedPriority"),
-                optional(intelligence_priority, "intelligencePriority")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelPreferences {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+            "hints"), optional(cost_priority, "costPriority"), optional(speed_priority,
+            "speedPriority"), optional(intelligence_priority, "intelligencePriority")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Notification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
-                super::Notification, "a Notification object", [required(method,
-                "method"), optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Notification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Notification, "a Notification object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
-                super::NotificationParams, "a NotificationParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NotificationParams, "a NotificationParams object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
-                super::PaginatedRequest, "a PaginatedRequest object", [required(method,
-                "method"), optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequest, "a PaginatedRequest object", [required(method,
+            "method"), optional(params, "params")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
-                super::PaginatedRequestParams, "a PaginatedRequestParams object",
-                [optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequestParams, "a PaginatedRequestParams object",
+            [optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
-                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedResult, "a PaginatedResult object", [optional(meta, "_meta"),
+            optional(next_cursor, "nextCursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PingRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PingRequest> = __rt::layout!(
-                super::PingRequest, "a PingRequest object", [optional(params, "params")],
-                [str("method", "ping")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PingRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PingRequest, "a PingRequest object", [optional(params, "params")],
+            [str("method", "ping")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PingRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PingRequestParamsMeta> = __rt::layout!(
-                super::PingRequestParamsMeta, "a PingRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PingRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PingRequestParamsMeta, "a PingRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PingRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PingRequestParams> = __rt::layout!(
-                super::PingRequestParams, "a PingRequestParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PingRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PingRequestParams, "a PingRequestParams object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
-                super::ProgressNotification, "a ProgressNotification object",
-                [required(params, "params")], [str("method", "notifications/progress")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotification, "a ProgressNotification object",
+            [required(params, "params")], [str("method", "notifications/progress")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
-                super::ProgressNotificationParams, "a ProgressNotificationParams object",
-                [required(progress_token, "progressToken"), required(progress,
-                "progress"), optional(total, "total"), optional(message, "message")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotificationParams, "a ProgressNotificationParams object",
+            [required(progress_token, "progressToken"), required(progress, "progress"),
+            optional(total, "total"), optional(message, "message")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ProgressToken {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9770,54 +9560,39 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Prompt {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
-                super::Prompt, "a Prompt object", [required(name, "name"),
-                optional(description, "description"), optional(arguments, "arguments")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Prompt {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Prompt, "a Prompt object", [required(name, "name"),
+            optional(description, "description"), optional(arguments, "arguments")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
-                super::PromptArgument, "a PromptArgument object", [required(name,
-                "name"), optional(description, "description"), optional(required,
-                "required")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptArgument, "a PromptArgument object", [required(name, "name"),
+            optional(description, "description"), optional(required, "required")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
-                super::PromptListChangedNotification,
-                "a PromptListChangedNotification object", [optional(params, "params")],
-                [str("method", "notifications/prompts/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptListChangedNotification,
+            "a PromptListChangedNotification object", [optional(params, "params")],
+            [str("method", "notifications/prompts/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptListChangedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptListChangedNotificationParams> = __rt::layout!(
-                super::PromptListChangedNotificationParams,
-                "a PromptListChangedNotificationParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptListChangedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptListChangedNotificationParams,
+            "a PromptListChangedNotificationParams object", [optional(meta, "_meta")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
-                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
-                required(content, "content")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+            required(content, "content")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::PromptMessageContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9882,42 +9657,29 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::PromptReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
-                super::PromptReference, "a PromptReference object", [required(name,
-                "name")], [str("type", "ref/prompt")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptReference, "a PromptReference object", [required(name, "name")],
+            [str("type", "ref/prompt")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
-                super::ReadResourceRequest, "a ReadResourceRequest object",
-                [required(params, "params")], [str("method", "resources/read")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequest, "a ReadResourceRequest object", [required(params,
+            "params")], [str("method", "resources/read")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
-                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
-                [required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+            [required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
-                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
-                "_meta"), required(contents, "contents")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+            "_meta"), required(contents, "contents")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ReadResourceResultContentsItem {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9945,32 +9707,23 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::Request {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
-                super::Request, "a Request object", [required(method, "method"),
-                optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Request {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Request, "a Request object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestParamsMeta> = __rt::layout!(
-                super::RequestParamsMeta, "a RequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestParamsMeta, "a RequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
-                super::RequestParams, "a RequestParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestParams, "a RequestParams object", [optional(meta, "_meta")],
+            [], keep(extra),
+        );
     }
     impl pull::Decode for super::RequestId {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -9985,137 +9738,98 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Resource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
-                super::Resource, "a Resource object", [required(uri, "uri"),
-                required(name, "name"), optional(description, "description"),
-                optional(mime_type, "mimeType"), optional(annotations, "annotations"),
-                optional(size, "size")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Resource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Resource, "a Resource object", [required(uri, "uri"), required(name,
+            "name"), optional(description, "description"), optional(mime_type,
+            "mimeType"), optional(annotations, "annotations"), optional(size, "size")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
-                super::ResourceContents, "a ResourceContents object", [required(uri,
-                "uri"), optional(mime_type, "mimeType")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceContents, "a ResourceContents object", [required(uri, "uri"),
+            optional(mime_type, "mimeType")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
-                super::ResourceListChangedNotification,
-                "a ResourceListChangedNotification object", [optional(params, "params")],
-                [str("method", "notifications/resources/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceListChangedNotification,
+            "a ResourceListChangedNotification object", [optional(params, "params")],
+            [str("method", "notifications/resources/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceListChangedNotificationParams> = __rt::layout!(
-                super::ResourceListChangedNotificationParams,
-                "a ResourceListChangedNotificationParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceListChangedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceListChangedNotificationParams,
+            "a ResourceListChangedNotificationParams object", [optional(meta, "_meta")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceReference> = __rt::layout!(
-                super::ResourceReference, "a ResourceReference object", [required(uri,
-                "uri")], [str("type", "ref/resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceReference, "a ResourceReference object", [required(uri,
+            "uri")], [str("type", "ref/resource")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
-                super::ResourceTemplate, "a ResourceTemplate object",
-                [required(uri_template, "uriTemplate"), required(name, "name"),
-                optional(description, "description"), optional(mime_type, "mimeType"),
-                optional(annotations, "annotations")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceTemplate {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceTemplate, "a ResourceTemplate object", [required(uri_template,
+            "uriTemplate"), required(name, "name"), optional(description, "description"),
+            optional(mime_type, "mimeType"), optional(annotations, "annotations")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
-                super::ResourceUpdatedNotification,
-                "a ResourceUpdatedNotification object", [required(params, "params")],
-                [str("method", "notifications/resources/updated")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
+            [required(params, "params")], [str("method",
+            "notifications/resources/updated")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
-                super::ResourceUpdatedNotificationParams,
-                "a ResourceUpdatedNotificationParams object", [required(uri, "uri")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotificationParams,
+            "a ResourceUpdatedNotificationParams object", [required(uri, "uri")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::McpResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
-                super::McpResult, "a Result object", [optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::McpResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::McpResult, "a Result object", [optional(meta, "_meta")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::Role {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl pull::DecodeObject for super::Root {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
-                super::Root, "a Root object", [required(uri, "uri"), optional(name,
-                "name")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Root {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Root, "a Root object", [required(uri, "uri"), optional(name, "name")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RootsListChangedNotification> = __rt::layout!(
-                super::RootsListChangedNotification,
-                "a RootsListChangedNotification object", [optional(params, "params")],
-                [str("method", "notifications/roots/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RootsListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RootsListChangedNotification, "a RootsListChangedNotification object",
+            [optional(params, "params")], [str("method",
+            "notifications/roots/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RootsListChangedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RootsListChangedNotificationParams> = __rt::layout!(
-                super::RootsListChangedNotificationParams,
-                "a RootsListChangedNotificationParams object", [optional(meta, "_meta")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RootsListChangedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RootsListChangedNotificationParams,
+            "a RootsListChangedNotificationParams object", [optional(meta, "_meta")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
-                super::SamplingMessage, "a SamplingMessage object", [required(role,
-                "role"), required(content, "content")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SamplingMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SamplingMessage, "a SamplingMessage object", [required(role, "role"),
+            required(content, "content")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::SamplingMessageContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -10173,45 +9887,32 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
-                super::ServerCapabilities, "a ServerCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional(logging,
-                "logging"), optional(completions, "completions"), optional(prompts,
-                "prompts"), optional(resources, "resources"), optional(tools, "tools")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilities, "a ServerCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional(logging, "logging"),
+            optional(completions, "completions"), optional(prompts, "prompts"),
+            optional(resources, "resources"), optional(tools, "tools")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
-                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesPrompts {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
-                super::ServerCapabilitiesResources,
-                "a ServerCapabilitiesResources object", [optional(subscribe,
-                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesResources {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesResources, "a ServerCapabilitiesResources object",
+            [optional(subscribe, "subscribe"), optional(list_changed, "listChanged")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
-                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTools {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ServerNotification {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -10565,132 +10266,91 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SetLevelRequest> = __rt::layout!(
-                super::SetLevelRequest, "a SetLevelRequest object", [required(params,
-                "params")], [str("method", "logging/setLevel")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SetLevelRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SetLevelRequest, "a SetLevelRequest object", [required(params,
+            "params")], [str("method", "logging/setLevel")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SetLevelRequestParams> = __rt::layout!(
-                super::SetLevelRequestParams, "a SetLevelRequestParams object",
-                [required(level, "level")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SetLevelRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SetLevelRequestParams, "a SetLevelRequestParams object",
+            [required(level, "level")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscribeRequest> = __rt::layout!(
-                super::SubscribeRequest, "a SubscribeRequest object", [required(params,
-                "params")], [str("method", "resources/subscribe")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscribeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscribeRequest, "a SubscribeRequest object", [required(params,
+            "params")], [str("method", "resources/subscribe")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscribeRequestParams> = __rt::layout!(
-                super::SubscribeRequestParams, "a SubscribeRequestParams object",
-                [required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscribeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscribeRequestParams, "a SubscribeRequestParams object",
+            [required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
-                super::TextContent, "a TextContent object", [required(text, "text"),
-                optional(annotations, "annotations")], [str("type", "text")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextContent, "a TextContent object", [required(text, "text"),
+            optional(annotations, "annotations")], [str("type", "text")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
-                super::TextResourceContents, "a TextResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), required(text,
-                "text")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextResourceContents, "a TextResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), required(text, "text")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Tool {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
-                super::Tool, "a Tool object", [required(name, "name"),
-                optional(description, "description"), required(input_schema,
-                "inputSchema"), optional(annotations, "annotations")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Tool {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Tool, "a Tool object", [required(name, "name"), optional(description,
+            "description"), required(input_schema, "inputSchema"), optional(annotations,
+            "annotations")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
-                super::ToolInputSchema, "a ToolInputSchema object",
-                [optional_boxed(properties, "properties"), optional(required,
-                "required")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolInputSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolInputSchema, "a ToolInputSchema object",
+            [optional_boxed(properties, "properties"), optional(required, "required")],
+            [str("type", "object")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolAnnotations> = __rt::layout!(
-                super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
-                "title"), optional(read_only_hint, "readOnlyHint"),
-                optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
-                "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolAnnotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
+            "title"), optional(read_only_hint, "readOnlyHint"),
+            optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
+            "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
-                super::ToolListChangedNotification,
-                "a ToolListChangedNotification object", [optional(params, "params")],
-                [str("method", "notifications/tools/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolListChangedNotification, "a ToolListChangedNotification object",
+            [optional(params, "params")], [str("method",
+            "notifications/tools/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolListChangedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolListChangedNotificationParams> = __rt::layout!(
-                super::ToolListChangedNotificationParams,
-                "a ToolListChangedNotificationParams object", [optional(meta, "_meta")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolListChangedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolListChangedNotificationParams,
+            "a ToolListChangedNotificationParams object", [optional(meta, "_meta")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsubscribeRequest> = __rt::layout!(
-                super::UnsubscribeRequest, "a UnsubscribeRequest object",
-                [required(params, "params")], [str("method", "resources/unsubscribe")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsubscribeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(params,
+            "params")], [str("method", "resources/unsubscribe")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsubscribeRequestParams> = __rt::layout!(
-                super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
-                [required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsubscribeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
+            [required(uri, "uri")], [], keep(extra),
+        );
     }
     impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = false;

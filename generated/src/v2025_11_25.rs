@@ -13775,229 +13775,157 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 pub mod __de {
     use super::*;
     use __rt::pull::{self, Parser, Start};
-    impl pull::DecodeObject for super::Annotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Annotations> = __rt::layout!(
-                super::Annotations, "a Annotations object", [optional(audience,
-                "audience"), optional(priority, "priority"), optional(last_modified,
-                "lastModified")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Annotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Annotations, "a Annotations object", [optional(audience, "audience"),
+            optional(priority, "priority"), optional(last_modified, "lastModified")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::AudioContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::AudioContent> = __rt::layout!(
-                super::AudioContent, "a AudioContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations"),
-                optional(meta, "_meta")], [str("type", "audio")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::AudioContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::AudioContent, "a AudioContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [str("type", "audio")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BaseMetadata {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BaseMetadata> = __rt::layout!(
-                super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
-                optional(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BaseMetadata {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
+            optional(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
-                super::BlobResourceContents, "a BlobResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
-                "_meta"), required(blob, "blob")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BlobResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BlobResourceContents, "a BlobResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta"),
+            required(blob, "blob")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BooleanSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BooleanSchema> = __rt::layout!(
-                super::BooleanSchema, "a BooleanSchema object", [optional(title,
-                "title"), optional(description, "description"), optional(default,
-                "default")], [str("type", "boolean")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BooleanSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BooleanSchema, "a BooleanSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(default, "default")],
+            [str("type", "boolean")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
-                super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tools/call")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tools/call")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
-                super::CallToolRequestParams, "a CallToolRequestParams object",
-                [optional(meta, "_meta"), optional(task, "task"), required(name, "name"),
-                optional(arguments, "arguments")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequestParams, "a CallToolRequestParams object",
+            [optional(meta, "_meta"), optional(task, "task"), required(name, "name"),
+            optional(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequestParamsMeta> = __rt::layout!(
-                super::CallToolRequestParamsMeta, "a CallToolRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequestParamsMeta, "a CallToolRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
-                super::CallToolResult, "a CallToolResult object", [optional(meta,
-                "_meta"), required(content, "content"), optional(structured_content,
-                "structuredContent"), optional(is_error, "isError")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolResult, "a CallToolResult object", [optional(meta, "_meta"),
+            required(content, "content"), optional(structured_content,
+            "structuredContent"), optional(is_error, "isError")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelTaskRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelTaskRequest> = __rt::layout!(
-                super::CancelTaskRequest, "a CancelTaskRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tasks/cancel")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelTaskRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelTaskRequest, "a CancelTaskRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tasks/cancel")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelTaskRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelTaskRequestParams> = __rt::layout!(
-                super::CancelTaskRequestParams, "a CancelTaskRequestParams object",
-                [required(task_id, "taskId")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelTaskRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelTaskRequestParams, "a CancelTaskRequestParams object",
+            [required(task_id, "taskId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelTaskResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelTaskResult> = __rt::layout!(
-                super::CancelTaskResult, "a CancelTaskResult object", [optional(meta,
-                "_meta"), required(task_id, "taskId"), required(status, "status"),
-                optional(status_message, "statusMessage"), required(created_at,
-                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
-                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelTaskResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelTaskResult, "a CancelTaskResult object", [optional(meta,
+            "_meta"), required(task_id, "taskId"), required(status, "status"),
+            optional(status_message, "statusMessage"), required(created_at, "createdAt"),
+            required(last_updated_at, "lastUpdatedAt"), required(ttl, "ttl"),
+            optional(poll_interval, "pollInterval")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
-                super::CancelledNotification, "a CancelledNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/cancelled")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotification, "a CancelledNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/cancelled")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
-                super::CancelledNotificationParams,
-                "a CancelledNotificationParams object", [optional(meta, "_meta"),
-                optional(request_id, "requestId"), optional(reason, "reason")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotificationParams, "a CancelledNotificationParams object",
+            [optional(meta, "_meta"), optional(request_id, "requestId"), optional(reason,
+            "reason")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
-                super::ClientCapabilities, "a ClientCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
-                optional(sampling, "sampling"), optional(elicitation, "elicitation"),
-                optional(tasks, "tasks")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilities, "a ClientCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+            optional(sampling, "sampling"), optional(elicitation, "elicitation"),
+            optional(tasks, "tasks")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesRoots> = __rt::layout!(
-                super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesRoots {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesRoots, "a ClientCapabilitiesRoots object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesSampling {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesSampling> = __rt::layout!(
-                super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
-                [optional(context, "context"), optional(tools, "tools")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesSampling {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
+            [optional(context, "context"), optional(tools, "tools")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesElicitation> = __rt::layout!(
-                super::ClientCapabilitiesElicitation,
-                "a ClientCapabilitiesElicitation object", [optional(form, "form"),
-                optional(url, "url")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesElicitation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesElicitation,
+            "a ClientCapabilitiesElicitation object", [optional(form, "form"),
+            optional(url, "url")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::ClientCapabilitiesTasksRequestsSampling,
-            > = __rt::layout!(
-                super::ClientCapabilitiesTasksRequestsSampling,
-                "a ClientCapabilitiesTasksRequestsSampling object",
-                [optional(create_message, "createMessage")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesTasksRequestsSampling {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesTasksRequestsSampling,
+            "a ClientCapabilitiesTasksRequestsSampling object", [optional(create_message,
+            "createMessage")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::ClientCapabilitiesTasksRequestsElicitation,
-            > = __rt::layout!(
-                super::ClientCapabilitiesTasksRequestsElicitation,
-                "a ClientCapabilitiesTasksRequestsElicitation object", [optional(create,
-                "create")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesTasksRequestsElicitation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesTasksRequestsElicitation,
+            "a ClientCapabilitiesTasksRequestsElicitation object", [optional(create,
+            "create")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesTasksRequests> = __rt::layout!(
-                super::ClientCapabilitiesTasksRequests,
-                "a ClientCapabilitiesTasksRequests object", [optional(sampling,
-                "sampling"), optional(elicitation, "elicitation")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesTasksRequests {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesTasksRequests,
+            "a ClientCapabilitiesTasksRequests object", [optional(sampling, "sampling"),
+            optional(elicitation, "elicitation")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesTasks {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesTasks> = __rt::layout!(
-                super::ClientCapabilitiesTasks, "a ClientCapabilitiesTasks object",
-                [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
-                "requests")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesTasks {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesTasks, "a ClientCapabilitiesTasks object",
+            [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
+            "requests")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ClientNotification {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14461,34 +14389,25 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
-                super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "completion/complete")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "completion/complete")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
-                super::CompleteRequestParams, "a CompleteRequestParams object",
-                [optional(meta, "_meta"), required(r#ref, "ref"), required(argument,
-                "argument"), optional(context, "context")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParams, "a CompleteRequestParams object",
+            [optional(meta, "_meta"), required(r#ref, "ref"), required(argument,
+            "argument"), optional(context, "context")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsMeta> = __rt::layout!(
-                super::CompleteRequestParamsMeta, "a CompleteRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsMeta, "a CompleteRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14539,44 +14458,31 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
-                super::CompleteRequestParamsArgument,
-                "a CompleteRequestParamsArgument object", [required(name, "name"),
-                required(value, "value")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsArgument,
+            "a CompleteRequestParamsArgument object", [required(name, "name"),
+            required(value, "value")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsContext {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsContext> = __rt::layout!(
-                super::CompleteRequestParamsContext,
-                "a CompleteRequestParamsContext object", [optional_boxed(arguments,
-                "arguments")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsContext {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsContext, "a CompleteRequestParamsContext object",
+            [optional_boxed(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
-                super::CompleteResult, "a CompleteResult object", [optional(meta,
-                "_meta"), required(completion, "completion")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
+            required(completion, "completion")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
-                super::CompleteResultCompletion, "a CompleteResultCompletion object",
-                [required(values, "values"), optional(total, "total"), optional(has_more,
-                "hasMore")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResultCompletion {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResultCompletion, "a CompleteResultCompletion object",
+            [required(values, "values"), optional(total, "total"), optional(has_more,
+            "hasMore")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ContentBlock {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14646,40 +14552,31 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
-                super::CreateMessageRequest, "a CreateMessageRequest object",
-                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
-                str("method", "sampling/createMessage")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequest, "a CreateMessageRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "sampling/createMessage")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
-                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
-                [optional(meta, "_meta"), optional(task, "task"), required(messages,
-                "messages"), optional(model_preferences, "modelPreferences"),
-                optional(system_prompt, "systemPrompt"), optional(include_context,
-                "includeContext"), optional(temperature, "temperature"),
-                required(max_tokens, "maxTokens"), optional(stop_sequences,
-                "stopSequences"), optional(metadata, "metadata"), optional(tools,
-                "tools"), optional(tool_choice, "toolChoice")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+            [optional(meta, "_meta"), optional(task, "task"), required(messages,
+            "messages"), optional(model_preferences, "modelPreferences"),
+            optional(system_prompt, "systemPrompt"), optional(include_context,
+            "includeContext"), optional(temperature, "temperature"), required(max_tokens,
+            "maxTokens"), optional(stop_sequences, "stopSequences"), optional(metadata,
+            "metadata"), optional(tools, "tools"), optional(tool_choice, "toolChoice")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CreateMessageRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequestParamsMeta> = __rt::layout!(
-                super::CreateMessageRequestParamsMeta,
-                "a CreateMessageRequestParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequestParamsMeta,
+            "a CreateMessageRequestParamsMeta object", [optional(progress_token,
+            "progressToken")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14692,16 +14589,13 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
-                super::CreateMessageResult, "a CreateMessageResult object",
-                [optional(meta, "_meta"), required(role, "role"), required(content,
-                "content"), required(model, "model"), optional(stop_reason,
-                "stopReason")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageResult, "a CreateMessageResult object", [optional(meta,
+            "_meta"), required(role, "role"), required(content, "content"),
+            required(model, "model"), optional(stop_reason, "stopReason")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageResultContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14781,61 +14675,45 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CreateTaskResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateTaskResult> = __rt::layout!(
-                super::CreateTaskResult, "a CreateTaskResult object", [optional(meta,
-                "_meta"), required(task, "task")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateTaskResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateTaskResult, "a CreateTaskResult object", [optional(meta,
+            "_meta"), required(task, "task")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequest> = __rt::layout!(
-                super::ElicitRequest, "a ElicitRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "elicitation/create")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequest, "a ElicitRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "elicitation/create")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequestFormParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestFormParams> = __rt::layout!(
-                super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
-                [optional(meta, "_meta"), optional(task, "task"), optional(mode, "mode"),
-                required(message, "message"), required(requested_schema,
-                "requestedSchema")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestFormParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
+            [optional(meta, "_meta"), optional(task, "task"), optional(mode, "mode"),
+            required(message, "message"), required(requested_schema, "requestedSchema")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequestFormParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsMeta> = __rt::layout!(
-                super::ElicitRequestFormParamsMeta,
-                "a ElicitRequestFormParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestFormParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestFormParamsMeta, "a ElicitRequestFormParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitRequestFormParamsMode {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["form"], "a ElicitRequestFormParamsMode")?])
         }
     }
-    impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsRequestedSchema> = __rt::layout!(
-                super::ElicitRequestFormParamsRequestedSchema,
-                "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
-                "$schema"), required(properties, "properties"), optional(required,
-                "required")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestFormParamsRequestedSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestFormParamsRequestedSchema,
+            "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
+            "$schema"), required(properties, "properties"), optional(required,
+            "required")], [str("type", "object")], keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitRequestParams {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14885,35 +14763,26 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ElicitRequestUrlParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestUrlParams> = __rt::layout!(
-                super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
-                [optional(meta, "_meta"), optional(task, "task"), required(message,
-                "message"), required(elicitation_id, "elicitationId"), required(url,
-                "url")], [str("mode", "url")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestUrlParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
+            [optional(meta, "_meta"), optional(task, "task"), required(message,
+            "message"), required(elicitation_id, "elicitationId"), required(url, "url")],
+            [str("mode", "url")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestUrlParamsMeta> = __rt::layout!(
-                super::ElicitRequestUrlParamsMeta, "a ElicitRequestUrlParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestUrlParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestUrlParamsMeta, "a ElicitRequestUrlParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitResult> = __rt::layout!(
-                super::ElicitResult, "a ElicitResult object", [optional(meta, "_meta"),
-                required(action, "action"), optional_boxed(content, "content")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitResult, "a ElicitResult object", [optional(meta, "_meta"),
+            required(action, "action"), optional_boxed(content, "content")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitResultAction {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14957,36 +14826,27 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ElicitationCompleteNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitationCompleteNotification> = __rt::layout!(
-                super::ElicitationCompleteNotification,
-                "a ElicitationCompleteNotification object", [required(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/elicitation/complete")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitationCompleteNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitationCompleteNotification,
+            "a ElicitationCompleteNotification object", [required(params, "params")],
+            [str("jsonrpc", "2.0"), str("method", "notifications/elicitation/complete")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitationCompleteNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitationCompleteNotificationParams> = __rt::layout!(
-                super::ElicitationCompleteNotificationParams,
-                "a ElicitationCompleteNotificationParams object",
-                [required(elicitation_id, "elicitationId")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitationCompleteNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitationCompleteNotificationParams,
+            "a ElicitationCompleteNotificationParams object", [required(elicitation_id,
+            "elicitationId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
-                super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
-                "resource"), optional(annotations, "annotations"), optional(meta,
-                "_meta")], [str("type", "resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::EmbeddedResource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
+            "resource"), optional(annotations, "annotations"), optional(meta, "_meta")],
+            [str("type", "resource")], keep(extra),
+        );
     }
     impl pull::Decode for super::EmbeddedResourceResource {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15359,220 +15219,153 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::Error {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Error> = __rt::layout!(
-                super::Error, "a Error object", [required(code, "code"),
-                required(message, "message"), optional(data, "data")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Error {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Error, "a Error object", [required(code, "code"), required(message,
+            "message"), optional(data, "data")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
-                super::GetPromptRequest, "a GetPromptRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "prompts/get")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequest, "a GetPromptRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "prompts/get")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
-                super::GetPromptRequestParams, "a GetPromptRequestParams object",
-                [optional(meta, "_meta"), required(name, "name"),
-                optional_boxed(arguments, "arguments")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequestParams, "a GetPromptRequestParams object",
+            [optional(meta, "_meta"), required(name, "name"), optional_boxed(arguments,
+            "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequestParamsMeta> = __rt::layout!(
-                super::GetPromptRequestParamsMeta, "a GetPromptRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequestParamsMeta, "a GetPromptRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
-                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
-                "_meta"), optional(description, "description"), required(messages,
-                "messages")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptResult, "a GetPromptResult object", [optional(meta, "_meta"),
+            optional(description, "description"), required(messages, "messages")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskPayloadRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskPayloadRequest> = __rt::layout!(
-                super::GetTaskPayloadRequest, "a GetTaskPayloadRequest object",
-                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
-                str("method", "tasks/result")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskPayloadRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskPayloadRequest, "a GetTaskPayloadRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tasks/result")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskPayloadRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskPayloadRequestParams> = __rt::layout!(
-                super::GetTaskPayloadRequestParams,
-                "a GetTaskPayloadRequestParams object", [required(task_id, "taskId")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskPayloadRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskPayloadRequestParams, "a GetTaskPayloadRequestParams object",
+            [required(task_id, "taskId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskPayloadResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskPayloadResult> = __rt::layout!(
-                super::GetTaskPayloadResult, "a GetTaskPayloadResult object",
-                [optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskPayloadResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskPayloadResult, "a GetTaskPayloadResult object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskRequest> = __rt::layout!(
-                super::GetTaskRequest, "a GetTaskRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tasks/get")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskRequest, "a GetTaskRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tasks/get")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskRequestParams> = __rt::layout!(
-                super::GetTaskRequestParams, "a GetTaskRequestParams object",
-                [required(task_id, "taskId")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskRequestParams, "a GetTaskRequestParams object",
+            [required(task_id, "taskId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetTaskResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetTaskResult> = __rt::layout!(
-                super::GetTaskResult, "a GetTaskResult object", [optional(meta, "_meta"),
-                required(task_id, "taskId"), required(status, "status"),
-                optional(status_message, "statusMessage"), required(created_at,
-                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
-                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetTaskResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetTaskResult, "a GetTaskResult object", [optional(meta, "_meta"),
+            required(task_id, "taskId"), required(status, "status"),
+            optional(status_message, "statusMessage"), required(created_at, "createdAt"),
+            required(last_updated_at, "lastUpdatedAt"), required(ttl, "ttl"),
+            optional(poll_interval, "pollInterval")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Icon {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Icon> = __rt::layout!(
-                super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
-                "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Icon {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
+            "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::IconTheme {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["dark", "light"], "a IconTheme")?])
         }
     }
-    impl pull::DecodeObject for super::Icons {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Icons> = __rt::layout!(
-                super::Icons, "a Icons object", [optional(icons, "icons")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Icons {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Icons, "a Icons object", [optional(icons, "icons")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ImageContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
-                super::ImageContent, "a ImageContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations"),
-                optional(meta, "_meta")], [str("type", "image")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ImageContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ImageContent, "a ImageContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [str("type", "image")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Implementation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
-                super::Implementation, "a Implementation object", [required(name,
-                "name"), optional(title, "title"), optional(icons, "icons"),
-                required(version, "version"), optional(description, "description"),
-                optional(website_url, "websiteUrl")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Implementation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Implementation, "a Implementation object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(version,
+            "version"), optional(description, "description"), optional(website_url,
+            "websiteUrl")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeRequest> = __rt::layout!(
-                super::InitializeRequest, "a InitializeRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "initialize")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeRequest, "a InitializeRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "initialize")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeRequestParams> = __rt::layout!(
-                super::InitializeRequestParams, "a InitializeRequestParams object",
-                [optional(meta, "_meta"), required(protocol_version, "protocolVersion"),
-                required_boxed(capabilities, "capabilities"), required(client_info,
-                "clientInfo")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeRequestParams, "a InitializeRequestParams object",
+            [optional(meta, "_meta"), required(protocol_version, "protocolVersion"),
+            required_boxed(capabilities, "capabilities"), required(client_info,
+            "clientInfo")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeRequestParamsMeta> = __rt::layout!(
-                super::InitializeRequestParamsMeta,
-                "a InitializeRequestParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeRequestParamsMeta, "a InitializeRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializeResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializeResult> = __rt::layout!(
-                super::InitializeResult, "a InitializeResult object", [optional(meta,
-                "_meta"), required(protocol_version, "protocolVersion"),
-                required_boxed(capabilities, "capabilities"), required(server_info,
-                "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializeResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializeResult, "a InitializeResult object", [optional(meta,
+            "_meta"), required(protocol_version, "protocolVersion"),
+            required_boxed(capabilities, "capabilities"), required(server_info,
+            "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InitializedNotification> = __rt::layout!(
-                super::InitializedNotification, "a InitializedNotification object",
-                [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/initialized")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InitializedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InitializedNotification, "a InitializedNotification object",
+            [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/initialized")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcErrorResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcErrorResponse> = __rt::layout!(
-                super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object",
-                [nullable(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcErrorResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object", [nullable(id,
+            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcMessage {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15695,25 +15488,18 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
-                super::JsonRpcNotification, "a JSONRPCNotification object",
-                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcNotification, "a JSONRPCNotification object", [required(method,
+            "method"), optional(params, "params")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
-                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
-                required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+            required(method, "method"), optional(params, "params")], [str("jsonrpc",
+            "2.0")], keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcResponse {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15801,147 +15587,102 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::JsonRpcResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcResultResponse> = __rt::layout!(
-                super::JsonRpcResultResponse, "a JSONRPCResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcResultResponse, "a JSONRPCResultResponse object", [required(id,
+            "id"), required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::LegacyTitledEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LegacyTitledEnumSchema> = __rt::layout!(
-                super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
-                [optional(title, "title"), optional(description, "description"),
-                required(r#enum, "enum"), optional(enum_names, "enumNames"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LegacyTitledEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            required(r#enum, "enum"), optional(enum_names, "enumNames"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
-                super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
-                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "prompts/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
+            "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "prompts/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
-                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor"), required(prompts,
-                "prompts")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+            "_meta"), optional(next_cursor, "nextCursor"), required(prompts, "prompts")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
-                super::ListResourceTemplatesRequest,
-                "a ListResourceTemplatesRequest object", [required(id, "id"),
-                optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/templates/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesRequest, "a ListResourceTemplatesRequest object",
+            [required(id, "id"), optional(params, "params")], [str("jsonrpc", "2.0"),
+            str("method", "resources/templates/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
-                super::ListResourceTemplatesResult,
-                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
-                optional(next_cursor, "nextCursor"), required(resource_templates,
-                "resourceTemplates")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesResult, "a ListResourceTemplatesResult object",
+            [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
+            required(resource_templates, "resourceTemplates")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
-                super::ListResourcesRequest, "a ListResourcesRequest object",
-                [required(id, "id"), optional(params, "params")], [str("jsonrpc", "2.0"),
-                str("method", "resources/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesRequest, "a ListResourcesRequest object", [required(id,
+            "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
-                super::ListResourcesResult, "a ListResourcesResult object",
-                [optional(meta, "_meta"), optional(next_cursor, "nextCursor"),
-                required(resources, "resources")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesResult, "a ListResourcesResult object", [optional(meta,
+            "_meta"), optional(next_cursor, "nextCursor"), required(resources,
+            "resources")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
-                super::ListRootsRequest, "a ListRootsRequest object", [required(id,
-                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "roots/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequest, "a ListRootsRequest object", [required(id, "id"),
+            optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "roots/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
-                super::ListRootsResult, "a ListRootsResult object", [optional(meta,
-                "_meta"), required(roots, "roots")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsResult, "a ListRootsResult object", [optional(meta, "_meta"),
+            required(roots, "roots")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListTasksRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListTasksRequest> = __rt::layout!(
-                super::ListTasksRequest, "a ListTasksRequest object", [required(id,
-                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tasks/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListTasksRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListTasksRequest, "a ListTasksRequest object", [required(id, "id"),
+            optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tasks/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListTasksResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListTasksResult> = __rt::layout!(
-                super::ListTasksResult, "a ListTasksResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor"), required(tasks, "tasks")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListTasksResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListTasksResult, "a ListTasksResult object", [optional(meta, "_meta"),
+            optional(next_cursor, "nextCursor"), required(tasks, "tasks")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
-                super::ListToolsRequest, "a ListToolsRequest object", [required(id,
-                "id"), optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tools/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsRequest, "a ListToolsRequest object", [required(id, "id"),
+            optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tools/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
-                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor"), required(tools, "tools")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsResult, "a ListToolsResult object", [optional(meta, "_meta"),
+            optional(next_cursor, "nextCursor"), required(tools, "tools")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::LoggingLevel {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15963,47 +15704,34 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
-                super::LoggingMessageNotification, "a LoggingMessageNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/message")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotification, "a LoggingMessageNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/message")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
-                super::LoggingMessageNotificationParams,
-                "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
-                required(level, "level"), optional(logger, "logger"), required(data,
-                "data")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotificationParams,
+            "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
+            required(level, "level"), optional(logger, "logger"), required(data,
+            "data")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelHint {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
-                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelHint {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
-                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
-                "hints"), optional(cost_priority, "costPriority"),
-                optional(speed_priority, "speedPriority"),
-                optional(intelligence_priority, "intelligencePriority")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelPreferences {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+            "hints"), optional(cost_priority, "costPriority"), optional(speed_priority,
+            "speedPriority"), optional(intelligence_priority, "intelligencePriority")],
+            [], keep(extra),
+        );
     }
     impl pull::Decode for super::MultiSelectEnumSchema {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16227,86 +15955,62 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Notification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
-                super::Notification, "a Notification object", [required(method,
-                "method"), optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Notification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Notification, "a Notification object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
-                super::NotificationParams, "a NotificationParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NotificationParams, "a NotificationParams object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NumberSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NumberSchema> = __rt::layout!(
-                super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
-                optional(title, "title"), optional(description, "description"),
-                optional(minimum, "minimum"), optional(maximum, "maximum"),
-                optional(default, "default")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NumberSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
+            optional(title, "title"), optional(description, "description"),
+            optional(minimum, "minimum"), optional(maximum, "maximum"), optional(default,
+            "default")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::NumberSchemaType {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["integer", "number"], "a NumberSchemaType")?])
         }
     }
-    impl pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
-                super::PaginatedRequest, "a PaginatedRequest object", [required(id,
-                "id"), required(method, "method"), optional(params, "params")],
-                [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequest, "a PaginatedRequest object", [required(id, "id"),
+            required(method, "method"), optional(params, "params")], [str("jsonrpc",
+            "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
-                super::PaginatedRequestParams, "a PaginatedRequestParams object",
-                [optional(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequestParams, "a PaginatedRequestParams object",
+            [optional(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequestParamsMeta> = __rt::layout!(
-                super::PaginatedRequestParamsMeta, "a PaginatedRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequestParamsMeta, "a PaginatedRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
-                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
-                "_meta"), optional(next_cursor, "nextCursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedResult, "a PaginatedResult object", [optional(meta, "_meta"),
+            optional(next_cursor, "nextCursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PingRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PingRequest> = __rt::layout!(
-                super::PingRequest, "a PingRequest object", [required(id, "id"),
-                optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "ping")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PingRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PingRequest, "a PingRequest object", [required(id, "id"),
+            optional(params, "params")], [str("jsonrpc", "2.0"), str("method", "ping")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::PrimitiveSchemaDefinition {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16610,26 +16314,20 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
-                super::ProgressNotification, "a ProgressNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/progress")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotification, "a ProgressNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/progress")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
-                super::ProgressNotificationParams, "a ProgressNotificationParams object",
-                [optional(meta, "_meta"), required(progress_token, "progressToken"),
-                required(progress, "progress"), optional(total, "total"),
-                optional(message, "message")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotificationParams, "a ProgressNotificationParams object",
+            [optional(meta, "_meta"), required(progress_token, "progressToken"),
+            required(progress, "progress"), optional(total, "total"), optional(message,
+            "message")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ProgressToken {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16644,94 +16342,65 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Prompt {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
-                super::Prompt, "a Prompt object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), optional(description,
-                "description"), optional(arguments, "arguments"), optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Prompt {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Prompt, "a Prompt object", [required(name, "name"), optional(title,
+            "title"), optional(icons, "icons"), optional(description, "description"),
+            optional(arguments, "arguments"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
-                super::PromptArgument, "a PromptArgument object", [required(name,
-                "name"), optional(title, "title"), optional(description, "description"),
-                optional(required, "required")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptArgument, "a PromptArgument object", [required(name, "name"),
+            optional(title, "title"), optional(description, "description"),
+            optional(required, "required")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
-                super::PromptListChangedNotification,
-                "a PromptListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/prompts/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptListChangedNotification,
+            "a PromptListChangedNotification object", [optional(params, "params")],
+            [str("jsonrpc", "2.0"), str("method", "notifications/prompts/list_changed")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
-                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
-                required(content, "content")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+            required(content, "content")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
-                super::PromptReference, "a PromptReference object", [required(name,
-                "name"), optional(title, "title")], [str("type", "ref/prompt")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptReference, "a PromptReference object", [required(name, "name"),
+            optional(title, "title")], [str("type", "ref/prompt")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
-                super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/read")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/read")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
-                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
-                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+            [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequestParamsMeta> = __rt::layout!(
-                super::ReadResourceRequestParamsMeta,
-                "a ReadResourceRequestParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequestParamsMeta,
+            "a ReadResourceRequestParamsMeta object", [optional(progress_token,
+            "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
-                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
-                "_meta"), required(contents, "contents")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+            "_meta"), required(contents, "contents")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ReadResourceResultContentsItem {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16759,23 +16428,17 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::RelatedTaskMetadata {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RelatedTaskMetadata> = __rt::layout!(
-                super::RelatedTaskMetadata, "a RelatedTaskMetadata object",
-                [required(task_id, "taskId")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RelatedTaskMetadata {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RelatedTaskMetadata, "a RelatedTaskMetadata object",
+            [required(task_id, "taskId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Request {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
-                super::Request, "a Request object", [required(method, "method"),
-                optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Request {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Request, "a Request object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::RequestId {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16790,172 +16453,120 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::RequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
-                super::RequestParams, "a RequestParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestParams, "a RequestParams object", [optional(meta, "_meta")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestParamsMeta> = __rt::layout!(
-                super::RequestParamsMeta, "a RequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestParamsMeta, "a RequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Resource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
-                super::Resource, "a Resource object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
-                optional(description, "description"), optional(mime_type, "mimeType"),
-                optional(annotations, "annotations"), optional(size, "size"),
-                optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Resource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Resource, "a Resource object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+            optional(description, "description"), optional(mime_type, "mimeType"),
+            optional(annotations, "annotations"), optional(size, "size"), optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
-                super::ResourceContents, "a ResourceContents object", [required(uri,
-                "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceContents, "a ResourceContents object", [required(uri, "uri"),
+            optional(mime_type, "mimeType"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceLink {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceLink> = __rt::layout!(
-                super::ResourceLink, "a ResourceLink object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
-                optional(description, "description"), optional(mime_type, "mimeType"),
-                optional(annotations, "annotations"), optional(size, "size"),
-                optional(meta, "_meta")], [str("type", "resource_link")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceLink {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceLink, "a ResourceLink object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+            optional(description, "description"), optional(mime_type, "mimeType"),
+            optional(annotations, "annotations"), optional(size, "size"), optional(meta,
+            "_meta")], [str("type", "resource_link")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
-                super::ResourceListChangedNotification,
-                "a ResourceListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/resources/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceListChangedNotification,
+            "a ResourceListChangedNotification object", [optional(params, "params")],
+            [str("jsonrpc", "2.0"), str("method",
+            "notifications/resources/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceRequestParams> = __rt::layout!(
-                super::ResourceRequestParams, "a ResourceRequestParams object",
-                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceRequestParams, "a ResourceRequestParams object",
+            [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceRequestParamsMeta> = __rt::layout!(
-                super::ResourceRequestParamsMeta, "a ResourceRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceRequestParamsMeta, "a ResourceRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
-                super::ResourceTemplate, "a ResourceTemplate object", [required(name,
-                "name"), optional(title, "title"), optional(icons, "icons"),
-                required(uri_template, "uriTemplate"), optional(description,
-                "description"), optional(mime_type, "mimeType"), optional(annotations,
-                "annotations"), optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceTemplate {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceTemplate, "a ResourceTemplate object", [required(name,
+            "name"), optional(title, "title"), optional(icons, "icons"),
+            required(uri_template, "uriTemplate"), optional(description, "description"),
+            optional(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceTemplateReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceTemplateReference> = __rt::layout!(
-                super::ResourceTemplateReference, "a ResourceTemplateReference object",
-                [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceTemplateReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceTemplateReference, "a ResourceTemplateReference object",
+            [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
-                super::ResourceUpdatedNotification,
-                "a ResourceUpdatedNotification object", [required(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/resources/updated")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/resources/updated")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
-                super::ResourceUpdatedNotificationParams,
-                "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
-                required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotificationParams,
+            "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
+            required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::McpResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
-                super::McpResult, "a Result object", [optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::McpResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::McpResult, "a Result object", [optional(meta, "_meta")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::Role {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl pull::DecodeObject for super::Root {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
-                super::Root, "a Root object", [required(uri, "uri"), optional(name,
-                "name"), optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Root {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Root, "a Root object", [required(uri, "uri"), optional(name, "name"),
+            optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RootsListChangedNotification> = __rt::layout!(
-                super::RootsListChangedNotification,
-                "a RootsListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/roots/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RootsListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RootsListChangedNotification, "a RootsListChangedNotification object",
+            [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/roots/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
-                super::SamplingMessage, "a SamplingMessage object", [required(role,
-                "role"), required(content, "content"), optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SamplingMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SamplingMessage, "a SamplingMessage object", [required(role, "role"),
+            required(content, "content"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::SamplingMessageContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17105,75 +16716,54 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
-                super::ServerCapabilities, "a ServerCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional(logging,
-                "logging"), optional(completions, "completions"), optional(prompts,
-                "prompts"), optional(resources, "resources"), optional(tools, "tools"),
-                optional(tasks, "tasks")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilities, "a ServerCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional(logging, "logging"),
+            optional(completions, "completions"), optional(prompts, "prompts"),
+            optional(resources, "resources"), optional(tools, "tools"), optional(tasks,
+            "tasks")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
-                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesPrompts {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
-                super::ServerCapabilitiesResources,
-                "a ServerCapabilitiesResources object", [optional(subscribe,
-                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesResources {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesResources, "a ServerCapabilitiesResources object",
+            [optional(subscribe, "subscribe"), optional(list_changed, "listChanged")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
-                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTools {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasksRequestsTools> = __rt::layout!(
-                super::ServerCapabilitiesTasksRequestsTools,
-                "a ServerCapabilitiesTasksRequestsTools object", [optional(call,
-                "call")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTasksRequestsTools {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTasksRequestsTools,
+            "a ServerCapabilitiesTasksRequestsTools object", [optional(call, "call")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasksRequests> = __rt::layout!(
-                super::ServerCapabilitiesTasksRequests,
-                "a ServerCapabilitiesTasksRequests object", [optional(tools, "tools")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTasksRequests {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTasksRequests,
+            "a ServerCapabilitiesTasksRequests object", [optional(tools, "tools")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTasks {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTasks> = __rt::layout!(
-                super::ServerCapabilitiesTasks, "a ServerCapabilitiesTasks object",
-                [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
-                "requests")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTasks {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTasks, "a ServerCapabilitiesTasks object",
+            [optional(list, "list"), optional(cancel, "cancel"), optional(requests,
+            "requests")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ServerNotification {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17668,33 +17258,24 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SetLevelRequest> = __rt::layout!(
-                super::SetLevelRequest, "a SetLevelRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "logging/setLevel")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SetLevelRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SetLevelRequest, "a SetLevelRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "logging/setLevel")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SetLevelRequestParams> = __rt::layout!(
-                super::SetLevelRequestParams, "a SetLevelRequestParams object",
-                [optional(meta, "_meta"), required(level, "level")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SetLevelRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SetLevelRequestParams, "a SetLevelRequestParams object",
+            [optional(meta, "_meta"), required(level, "level")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SetLevelRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SetLevelRequestParamsMeta> = __rt::layout!(
-                super::SetLevelRequestParamsMeta, "a SetLevelRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SetLevelRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SetLevelRequestParamsMeta, "a SetLevelRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::SingleSelectEnumSchema {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17837,16 +17418,13 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::StringSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::StringSchema> = __rt::layout!(
-                super::StringSchema, "a StringSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_length, "minLength"),
-                optional(max_length, "maxLength"), optional(format, "format"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::StringSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::StringSchema, "a StringSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(min_length, "minLength"),
+            optional(max_length, "maxLength"), optional(format, "format"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
     impl pull::Decode for super::StringSchemaFormat {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17859,73 +17437,51 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscribeRequest> = __rt::layout!(
-                super::SubscribeRequest, "a SubscribeRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/subscribe")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscribeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscribeRequest, "a SubscribeRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/subscribe")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscribeRequestParams> = __rt::layout!(
-                super::SubscribeRequestParams, "a SubscribeRequestParams object",
-                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscribeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscribeRequestParams, "a SubscribeRequestParams object",
+            [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscribeRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscribeRequestParamsMeta> = __rt::layout!(
-                super::SubscribeRequestParamsMeta, "a SubscribeRequestParamsMeta object",
-                [optional(progress_token, "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscribeRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscribeRequestParamsMeta, "a SubscribeRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Task {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Task> = __rt::layout!(
-                super::Task, "a Task object", [required(task_id, "taskId"),
-                required(status, "status"), optional(status_message, "statusMessage"),
-                required(created_at, "createdAt"), required(last_updated_at,
-                "lastUpdatedAt"), required(ttl, "ttl"), optional(poll_interval,
-                "pollInterval")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Task {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Task, "a Task object", [required(task_id, "taskId"), required(status,
+            "status"), optional(status_message, "statusMessage"), required(created_at,
+            "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
+            "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TaskAugmentedRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TaskAugmentedRequestParams> = __rt::layout!(
-                super::TaskAugmentedRequestParams, "a TaskAugmentedRequestParams object",
-                [optional(meta, "_meta"), optional(task, "task")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TaskAugmentedRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TaskAugmentedRequestParams, "a TaskAugmentedRequestParams object",
+            [optional(meta, "_meta"), optional(task, "task")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TaskAugmentedRequestParamsMeta> = __rt::layout!(
-                super::TaskAugmentedRequestParamsMeta,
-                "a TaskAugmentedRequestParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TaskAugmentedRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TaskAugmentedRequestParamsMeta,
+            "a TaskAugmentedRequestParamsMeta object", [optional(progress_token,
+            "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TaskMetadata {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TaskMetadata> = __rt::layout!(
-                super::TaskMetadata, "a TaskMetadata object", [optional(ttl, "ttl")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TaskMetadata {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TaskMetadata, "a TaskMetadata object", [optional(ttl, "ttl")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::TaskStatus {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17938,156 +17494,111 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::TaskStatusNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TaskStatusNotification> = __rt::layout!(
-                super::TaskStatusNotification, "a TaskStatusNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/tasks/status")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TaskStatusNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TaskStatusNotification, "a TaskStatusNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/tasks/status")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TaskStatusNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TaskStatusNotificationParams> = __rt::layout!(
-                super::TaskStatusNotificationParams,
-                "a TaskStatusNotificationParams object", [optional(meta, "_meta"),
-                required(task_id, "taskId"), required(status, "status"),
-                optional(status_message, "statusMessage"), required(created_at,
-                "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
-                "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TaskStatusNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TaskStatusNotificationParams, "a TaskStatusNotificationParams object",
+            [optional(meta, "_meta"), required(task_id, "taskId"), required(status,
+            "status"), optional(status_message, "statusMessage"), required(created_at,
+            "createdAt"), required(last_updated_at, "lastUpdatedAt"), required(ttl,
+            "ttl"), optional(poll_interval, "pollInterval")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
-                super::TextContent, "a TextContent object", [required(text, "text"),
-                optional(annotations, "annotations"), optional(meta, "_meta")],
-                [str("type", "text")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextContent, "a TextContent object", [required(text, "text"),
+            optional(annotations, "annotations"), optional(meta, "_meta")], [str("type",
+            "text")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
-                super::TextResourceContents, "a TextResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
-                "_meta"), required(text, "text")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextResourceContents, "a TextResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta"),
+            required(text, "text")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchema> = __rt::layout!(
-                super::TitledMultiSelectEnumSchema,
-                "a TitledMultiSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_items, "minItems"),
-                optional(max_items, "maxItems"), required(items, "items"),
-                optional(default, "default")], [str("type", "array")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchema, "a TitledMultiSelectEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            optional(min_items, "minItems"), optional(max_items, "maxItems"),
+            required(items, "items"), optional(default, "default")], [str("type",
+            "array")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
-            > = __rt::layout!(
-                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
-                "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
-                "const"), required(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+            "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
+            "const"), required(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchemaItems> = __rt::layout!(
-                super::TitledMultiSelectEnumSchemaItems,
-                "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchemaItems {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchemaItems,
+            "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchema> = __rt::layout!(
-                super::TitledSingleSelectEnumSchema,
-                "a TitledSingleSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), required(one_of, "oneOf"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledSingleSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledSingleSelectEnumSchema, "a TitledSingleSelectEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            required(one_of, "oneOf"), optional(default, "default")], [str("type",
+            "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchemaOneOfItem> = __rt::layout!(
-                super::TitledSingleSelectEnumSchemaOneOfItem,
-                "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
-                "const"), required(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledSingleSelectEnumSchemaOneOfItem {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledSingleSelectEnumSchemaOneOfItem,
+            "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
+            "const"), required(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Tool {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
-                super::Tool, "a Tool object", [required(name, "name"), optional(title,
-                "title"), optional(icons, "icons"), optional(description, "description"),
-                required(input_schema, "inputSchema"), optional(execution, "execution"),
-                optional(output_schema, "outputSchema"), optional(annotations,
-                "annotations"), optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Tool {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Tool, "a Tool object", [required(name, "name"), optional(title,
+            "title"), optional(icons, "icons"), optional(description, "description"),
+            required(input_schema, "inputSchema"), optional(execution, "execution"),
+            optional(output_schema, "outputSchema"), optional(annotations,
+            "annotations"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
-                super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
-                "$schema"), optional_boxed(properties, "properties"), optional(required,
-                "required")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolInputSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
+            "$schema"), optional_boxed(properties, "properties"), optional(required,
+            "required")], [str("type", "object")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolOutputSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolOutputSchema> = __rt::layout!(
-                super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
-                "$schema"), optional_boxed(properties, "properties"), optional(required,
-                "required")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolOutputSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
+            "$schema"), optional_boxed(properties, "properties"), optional(required,
+            "required")], [str("type", "object")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolAnnotations> = __rt::layout!(
-                super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
-                "title"), optional(read_only_hint, "readOnlyHint"),
-                optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
-                "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolAnnotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
+            "title"), optional(read_only_hint, "readOnlyHint"),
+            optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
+            "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolChoice {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolChoice> = __rt::layout!(
-                super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolChoice {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ToolChoiceMode {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -18100,14 +17611,11 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ToolExecution {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolExecution> = __rt::layout!(
-                super::ToolExecution, "a ToolExecution object", [optional(task_support,
-                "taskSupport")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolExecution {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolExecution, "a ToolExecution object", [optional(task_support,
+            "taskSupport")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ToolExecutionTaskSupport {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -18120,131 +17628,92 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
-                super::ToolListChangedNotification,
-                "a ToolListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/tools/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolListChangedNotification, "a ToolListChangedNotification object",
+            [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/tools/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolResultContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolResultContent> = __rt::layout!(
-                super::ToolResultContent, "a ToolResultContent object",
-                [required(tool_use_id, "toolUseId"), required(content, "content"),
-                optional(structured_content, "structuredContent"), optional(is_error,
-                "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolResultContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolResultContent, "a ToolResultContent object",
+            [required(tool_use_id, "toolUseId"), required(content, "content"),
+            optional(structured_content, "structuredContent"), optional(is_error,
+            "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolUseContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolUseContent> = __rt::layout!(
-                super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
-                required(name, "name"), required(input, "input"), optional(meta,
-                "_meta")], [str("type", "tool_use")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolUseContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
+            required(name, "name"), required(input, "input"), optional(meta, "_meta")],
+            [str("type", "tool_use")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UrlElicitationRequiredError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UrlElicitationRequiredError> = __rt::layout!(
-                super::UrlElicitationRequiredError,
-                "a URLElicitationRequiredError object", [optional(id, "id"),
-                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UrlElicitationRequiredError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UrlElicitationRequiredError, "a URLElicitationRequiredError object",
+            [optional(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UrlElicitationRequiredErrorErrorData> = __rt::layout!(
-                super::UrlElicitationRequiredErrorErrorData,
-                "a UrlElicitationRequiredErrorErrorData object", [required(elicitations,
-                "elicitations")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UrlElicitationRequiredErrorErrorData {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UrlElicitationRequiredErrorErrorData,
+            "a UrlElicitationRequiredErrorErrorData object", [required(elicitations,
+            "elicitations")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UrlElicitationRequiredErrorError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UrlElicitationRequiredErrorError> = __rt::layout!(
-                super::UrlElicitationRequiredErrorError,
-                "a UrlElicitationRequiredErrorError object", [required(message,
-                "message"), required(data, "data")], [int("code", - 32042i64)],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UrlElicitationRequiredErrorError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UrlElicitationRequiredErrorError,
+            "a UrlElicitationRequiredErrorError object", [required(message, "message"),
+            required(data, "data")], [int("code", - 32042i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsubscribeRequest> = __rt::layout!(
-                super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/unsubscribe")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsubscribeRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/unsubscribe")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsubscribeRequestParams> = __rt::layout!(
-                super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
-                [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsubscribeRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsubscribeRequestParams, "a UnsubscribeRequestParams object",
+            [optional(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsubscribeRequestParamsMeta> = __rt::layout!(
-                super::UnsubscribeRequestParamsMeta,
-                "a UnsubscribeRequestParamsMeta object", [optional(progress_token,
-                "progressToken")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsubscribeRequestParamsMeta {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsubscribeRequestParamsMeta, "a UnsubscribeRequestParamsMeta object",
+            [optional(progress_token, "progressToken")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchema> = __rt::layout!(
-                super::UntitledMultiSelectEnumSchema,
-                "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_items, "minItems"),
-                optional(max_items, "maxItems"), required(items, "items"),
-                optional(default, "default")], [str("type", "array")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledMultiSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledMultiSelectEnumSchema,
+            "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(min_items, "minItems"),
+            optional(max_items, "maxItems"), required(items, "items"), optional(default,
+            "default")], [str("type", "array")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchemaItems> = __rt::layout!(
-                super::UntitledMultiSelectEnumSchemaItems,
-                "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum,
-                "enum")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledMultiSelectEnumSchemaItems {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledMultiSelectEnumSchemaItems,
+            "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum, "enum")],
+            [str("type", "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledSingleSelectEnumSchema> = __rt::layout!(
-                super::UntitledSingleSelectEnumSchema,
-                "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), required(r#enum, "enum"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledSingleSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledSingleSelectEnumSchema,
+            "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
+            optional(description, "description"), required(r#enum, "enum"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
     impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = true;

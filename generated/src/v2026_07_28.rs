@@ -13169,64 +13169,46 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 pub mod __de {
     use super::*;
     use __rt::pull::{self, Parser, Start};
-    impl pull::DecodeObject for super::Annotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Annotations> = __rt::layout!(
-                super::Annotations, "a Annotations object", [optional(audience,
-                "audience"), optional(priority, "priority"), optional(last_modified,
-                "lastModified")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Annotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Annotations, "a Annotations object", [optional(audience, "audience"),
+            optional(priority, "priority"), optional(last_modified, "lastModified")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::AudioContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::AudioContent> = __rt::layout!(
-                super::AudioContent, "a AudioContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations"),
-                optional(meta, "_meta")], [str("type", "audio")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::AudioContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::AudioContent, "a AudioContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [str("type", "audio")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BaseMetadata {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BaseMetadata> = __rt::layout!(
-                super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
-                optional(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BaseMetadata {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BaseMetadata, "a BaseMetadata object", [required(name, "name"),
+            optional(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BlobResourceContents> = __rt::layout!(
-                super::BlobResourceContents, "a BlobResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
-                "_meta"), required(blob, "blob")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BlobResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BlobResourceContents, "a BlobResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta"),
+            required(blob, "blob")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::BooleanSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::BooleanSchema> = __rt::layout!(
-                super::BooleanSchema, "a BooleanSchema object", [optional(title,
-                "title"), optional(description, "description"), optional(default,
-                "default")], [str("type", "boolean")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::BooleanSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::BooleanSchema, "a BooleanSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(default, "default")],
+            [str("type", "boolean")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CacheableResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CacheableResult> = __rt::layout!(
-                super::CacheableResult, "a CacheableResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
-                required(cache_scope, "cacheScope")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CacheableResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CacheableResult, "a CacheableResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+            required(cache_scope, "cacheScope")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::CacheableResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13239,48 +13221,35 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequest> = __rt::layout!(
-                super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tools/call")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tools/call")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolRequestParams> = __rt::layout!(
-                super::CallToolRequestParams, "a CallToolRequestParams object",
-                [required(meta, "_meta"), optional_boxed(input_responses,
-                "inputResponses"), optional(request_state, "requestState"),
-                required(name, "name"), optional(arguments, "arguments")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolRequestParams, "a CallToolRequestParams object",
+            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            optional(request_state, "requestState"), required(name, "name"),
+            optional(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolResult> = __rt::layout!(
-                super::CallToolResult, "a CallToolResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), required(content,
-                "content"), optional(structured_content, "structuredContent"),
-                optional(is_error, "isError")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolResult, "a CallToolResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), required(content, "content"),
+            optional(structured_content, "structuredContent"), optional(is_error,
+            "isError")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CallToolResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CallToolResultResponse> = __rt::layout!(
-                super::CallToolResultResponse, "a CallToolResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CallToolResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CallToolResultResponse, "a CallToolResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CallToolResultResponseResult {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13369,67 +13338,48 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotification> = __rt::layout!(
-                super::CancelledNotification, "a CancelledNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/cancelled")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotification, "a CancelledNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/cancelled")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CancelledNotificationParams> = __rt::layout!(
-                super::CancelledNotificationParams,
-                "a CancelledNotificationParams object", [optional(meta, "_meta"),
-                required(request_id, "requestId"), optional(reason, "reason")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CancelledNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CancelledNotificationParams, "a CancelledNotificationParams object",
+            [optional(meta, "_meta"), required(request_id, "requestId"), optional(reason,
+            "reason")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilities> = __rt::layout!(
-                super::ClientCapabilities, "a ClientCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
-                optional(sampling, "sampling"), optional(elicitation, "elicitation"),
-                optional_boxed(extensions, "extensions")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilities, "a ClientCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional(roots, "roots"),
+            optional(sampling, "sampling"), optional(elicitation, "elicitation"),
+            optional_boxed(extensions, "extensions")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesSampling {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesSampling> = __rt::layout!(
-                super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
-                [optional_boxed(context, "context"), optional_boxed(tools, "tools")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesSampling {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesSampling, "a ClientCapabilitiesSampling object",
+            [optional_boxed(context, "context"), optional_boxed(tools, "tools")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientCapabilitiesElicitation> = __rt::layout!(
-                super::ClientCapabilitiesElicitation,
-                "a ClientCapabilitiesElicitation object", [optional_boxed(form, "form"),
-                optional_boxed(url, "url")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientCapabilitiesElicitation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientCapabilitiesElicitation,
+            "a ClientCapabilitiesElicitation object", [optional_boxed(form, "form"),
+            optional_boxed(url, "url")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ClientNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ClientNotification> = __rt::layout!(
-                super::ClientNotification, "a ClientNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/cancelled")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ClientNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ClientNotification, "a ClientNotification object", [required(params,
+            "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/cancelled")], keep(extra),
+        );
     }
     impl pull::Decode for super::ClientRequest {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13547,25 +13497,19 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequest> = __rt::layout!(
-                super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "completion/complete")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "completion/complete")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParams> = __rt::layout!(
-                super::CompleteRequestParams, "a CompleteRequestParams object",
-                [required(meta, "_meta"), required(r#ref, "ref"), required(argument,
-                "argument"), optional(context, "context")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParams, "a CompleteRequestParams object",
+            [required(meta, "_meta"), required(r#ref, "ref"), required(argument,
+            "argument"), optional(context, "context")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13616,55 +13560,39 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsArgument> = __rt::layout!(
-                super::CompleteRequestParamsArgument,
-                "a CompleteRequestParamsArgument object", [required(name, "name"),
-                required(value, "value")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsArgument,
+            "a CompleteRequestParamsArgument object", [required(name, "name"),
+            required(value, "value")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteRequestParamsContext {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteRequestParamsContext> = __rt::layout!(
-                super::CompleteRequestParamsContext,
-                "a CompleteRequestParamsContext object", [optional_boxed(arguments,
-                "arguments")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteRequestParamsContext {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteRequestParamsContext, "a CompleteRequestParamsContext object",
+            [optional_boxed(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResult> = __rt::layout!(
-                super::CompleteResult, "a CompleteResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), required(completion,
-                "completion")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), required(completion, "completion")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResultCompletion> = __rt::layout!(
-                super::CompleteResultCompletion, "a CompleteResultCompletion object",
-                [required(values, "values"), optional(total, "total"), optional(has_more,
-                "hasMore")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResultCompletion {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResultCompletion, "a CompleteResultCompletion object",
+            [required(values, "values"), optional(total, "total"), optional(has_more,
+            "hasMore")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CompleteResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CompleteResultResponse> = __rt::layout!(
-                super::CompleteResultResponse, "a CompleteResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CompleteResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CompleteResultResponse, "a CompleteResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ContentBlock {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13734,30 +13662,23 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequest> = __rt::layout!(
-                super::CreateMessageRequest, "a CreateMessageRequest object",
-                [required(params, "params")], [str("method", "sampling/createMessage")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequest, "a CreateMessageRequest object",
+            [required(params, "params")], [str("method", "sampling/createMessage")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageRequestParams> = __rt::layout!(
-                super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
-                [required(messages, "messages"), optional(model_preferences,
-                "modelPreferences"), optional(system_prompt, "systemPrompt"),
-                optional(include_context, "includeContext"), optional(temperature,
-                "temperature"), required(max_tokens, "maxTokens"),
-                optional(stop_sequences, "stopSequences"), optional_boxed(metadata,
-                "metadata"), optional(tools, "tools"), optional(tool_choice,
-                "toolChoice")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageRequestParams, "a CreateMessageRequestParams object",
+            [required(messages, "messages"), optional(model_preferences,
+            "modelPreferences"), optional(system_prompt, "systemPrompt"),
+            optional(include_context, "includeContext"), optional(temperature,
+            "temperature"), required(max_tokens, "maxTokens"), optional(stop_sequences,
+            "stopSequences"), optional_boxed(metadata, "metadata"), optional(tools,
+            "tools"), optional(tool_choice, "toolChoice")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13770,16 +13691,13 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::CreateMessageResult> = __rt::layout!(
-                super::CreateMessageResult, "a CreateMessageResult object",
-                [required(role, "role"), required(content, "content"), optional(meta,
-                "_meta"), required(model, "model"), optional(stop_reason, "stopReason")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::CreateMessageResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::CreateMessageResult, "a CreateMessageResult object", [required(role,
+            "role"), required(content, "content"), optional(meta, "_meta"),
+            required(model, "model"), optional(stop_reason, "stopReason")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::CreateMessageResultContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13859,27 +13777,21 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::DiscoverRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::DiscoverRequest> = __rt::layout!(
-                super::DiscoverRequest, "a DiscoverRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "server/discover")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::DiscoverRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::DiscoverRequest, "a DiscoverRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "server/discover")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::DiscoverResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::DiscoverResult> = __rt::layout!(
-                super::DiscoverResult, "a DiscoverResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
-                required(cache_scope, "cacheScope"), required(supported_versions,
-                "supportedVersions"), required(capabilities, "capabilities"),
-                optional(instructions, "instructions")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::DiscoverResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::DiscoverResult, "a DiscoverResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+            required(cache_scope, "cacheScope"), required(supported_versions,
+            "supportedVersions"), required(capabilities, "capabilities"),
+            optional(instructions, "instructions")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::DiscoverResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13892,50 +13804,38 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::DiscoverResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::DiscoverResultResponse> = __rt::layout!(
-                super::DiscoverResultResponse, "a DiscoverResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::DiscoverResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::DiscoverResultResponse, "a DiscoverResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequest> = __rt::layout!(
-                super::ElicitRequest, "a ElicitRequest object", [required(params,
-                "params")], [str("method", "elicitation/create")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequest, "a ElicitRequest object", [required(params, "params")],
+            [str("method", "elicitation/create")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitRequestFormParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestFormParams> = __rt::layout!(
-                super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
-                [optional(mode, "mode"), required(message, "message"),
-                required(requested_schema, "requestedSchema")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestFormParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
+            [optional(mode, "mode"), required(message, "message"),
+            required(requested_schema, "requestedSchema")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitRequestFormParamsMode {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["form"], "a ElicitRequestFormParamsMode")?])
         }
     }
-    impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestFormParamsRequestedSchema> = __rt::layout!(
-                super::ElicitRequestFormParamsRequestedSchema,
-                "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
-                "$schema"), required(properties, "properties"), optional(required,
-                "required")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestFormParamsRequestedSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestFormParamsRequestedSchema,
+            "a ElicitRequestFormParamsRequestedSchema object", [optional(schema,
+            "$schema"), required(properties, "properties"), optional(required,
+            "required")], [str("type", "object")], keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitRequestParams {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -13985,24 +13885,18 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ElicitRequestUrlParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitRequestUrlParams> = __rt::layout!(
-                super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
-                [required(message, "message"), required(url, "url")], [str("mode",
-                "url")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitRequestUrlParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitRequestUrlParams, "a ElicitRequestURLParams object",
+            [required(message, "message"), required(url, "url")], [str("mode", "url")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ElicitResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ElicitResult> = __rt::layout!(
-                super::ElicitResult, "a ElicitResult object", [required(action,
-                "action"), optional_boxed(content, "content")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ElicitResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ElicitResult, "a ElicitResult object", [required(action, "action"),
+            optional_boxed(content, "content")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ElicitResultAction {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14046,15 +13940,12 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::EmbeddedResource> = __rt::layout!(
-                super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
-                "resource"), optional(annotations, "annotations"), optional(meta,
-                "_meta")], [str("type", "resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::EmbeddedResource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::EmbeddedResource, "a EmbeddedResource object", [required(resource,
+            "resource"), optional(annotations, "annotations"), optional(meta, "_meta")],
+            [str("type", "resource")], keep(extra),
+        );
     }
     impl pull::Decode for super::EmbeddedResourceResource {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14427,56 +14318,40 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::Error {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Error> = __rt::layout!(
-                super::Error, "a Error object", [required(code, "code"),
-                required(message, "message"), optional(data, "data")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Error {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Error, "a Error object", [required(code, "code"), required(message,
+            "message"), optional(data, "data")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequest> = __rt::layout!(
-                super::GetPromptRequest, "a GetPromptRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "prompts/get")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequest, "a GetPromptRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "prompts/get")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptRequestParams> = __rt::layout!(
-                super::GetPromptRequestParams, "a GetPromptRequestParams object",
-                [required(meta, "_meta"), optional_boxed(input_responses,
-                "inputResponses"), optional(request_state, "requestState"),
-                required(name, "name"), optional_boxed(arguments, "arguments")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptRequestParams, "a GetPromptRequestParams object",
+            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            optional(request_state, "requestState"), required(name, "name"),
+            optional_boxed(arguments, "arguments")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptResult> = __rt::layout!(
-                super::GetPromptResult, "a GetPromptResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), optional(description,
-                "description"), required(messages, "messages")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptResult, "a GetPromptResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), optional(description, "description"),
+            required(messages, "messages")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::GetPromptResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::GetPromptResultResponse> = __rt::layout!(
-                super::GetPromptResultResponse, "a GetPromptResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::GetPromptResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::GetPromptResultResponse, "a GetPromptResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::GetPromptResultResponseResult {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14563,69 +14438,50 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::HeaderMismatchError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::HeaderMismatchError> = __rt::layout!(
-                super::HeaderMismatchError, "a HeaderMismatchError object", [optional(id,
-                "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::HeaderMismatchError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::HeaderMismatchError, "a HeaderMismatchError object", [optional(id,
+            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::HeaderMismatchErrorError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::HeaderMismatchErrorError> = __rt::layout!(
-                super::HeaderMismatchErrorError, "a HeaderMismatchErrorError object",
-                [required(message, "message"), optional(data, "data")], [int("code", -
-                32020i64)], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::HeaderMismatchErrorError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::HeaderMismatchErrorError, "a HeaderMismatchErrorError object",
+            [required(message, "message"), optional(data, "data")], [int("code", -
+            32020i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Icon {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Icon> = __rt::layout!(
-                super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
-                "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Icon {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Icon, "a Icon object", [required(src, "src"), optional(mime_type,
+            "mimeType"), optional(sizes, "sizes"), optional(theme, "theme")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::IconTheme {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["dark", "light"], "a IconTheme")?])
         }
     }
-    impl pull::DecodeObject for super::Icons {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Icons> = __rt::layout!(
-                super::Icons, "a Icons object", [optional(icons, "icons")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Icons {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Icons, "a Icons object", [optional(icons, "icons")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ImageContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ImageContent> = __rt::layout!(
-                super::ImageContent, "a ImageContent object", [required(data, "data"),
-                required(mime_type, "mimeType"), optional(annotations, "annotations"),
-                optional(meta, "_meta")], [str("type", "image")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ImageContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ImageContent, "a ImageContent object", [required(data, "data"),
+            required(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [str("type", "image")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Implementation {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Implementation> = __rt::layout!(
-                super::Implementation, "a Implementation object", [required(name,
-                "name"), optional(title, "title"), optional(icons, "icons"),
-                required(version, "version"), optional(description, "description"),
-                optional(website_url, "websiteUrl")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Implementation {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Implementation, "a Implementation object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(version,
+            "version"), optional(description, "description"), optional(website_url,
+            "websiteUrl")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::InputRequest {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14681,16 +14537,13 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::InputRequiredResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InputRequiredResult> = __rt::layout!(
-                super::InputRequiredResult, "a InputRequiredResult object",
-                [optional(meta, "_meta"), optional_boxed(input_requests,
-                "inputRequests"), optional(request_state, "requestState")],
-                [str("resultType", "input_required")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InputRequiredResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InputRequiredResult, "a InputRequiredResult object", [optional(meta,
+            "_meta"), optional_boxed(input_requests, "inputRequests"),
+            optional(request_state, "requestState")], [str("resultType",
+            "input_required")], keep(extra),
+        );
     }
     impl pull::Decode for super::InputResponse {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14811,56 +14664,37 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::InputResponseRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InputResponseRequestParams> = __rt::layout!(
-                super::InputResponseRequestParams, "a InputResponseRequestParams object",
-                [required(meta, "_meta"), optional_boxed(input_responses,
-                "inputResponses"), optional(request_state, "requestState")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InputResponseRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InputResponseRequestParams, "a InputResponseRequestParams object",
+            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            optional(request_state, "requestState")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InternalError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InternalError> = __rt::layout!(
-                super::InternalError, "a InternalError object", [required(message,
-                "message"), optional(data, "data")], [int("code", - 32603i64)],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InternalError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InternalError, "a InternalError object", [required(message,
+            "message"), optional(data, "data")], [int("code", - 32603i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InvalidParamsError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InvalidParamsError> = __rt::layout!(
-                super::InvalidParamsError, "a InvalidParamsError object",
-                [required(message, "message"), optional(data, "data")], [int("code", -
-                32602i64)], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InvalidParamsError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InvalidParamsError, "a InvalidParamsError object", [required(message,
+            "message"), optional(data, "data")], [int("code", - 32602i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::InvalidRequestError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::InvalidRequestError> = __rt::layout!(
-                super::InvalidRequestError, "a InvalidRequestError object",
-                [required(message, "message"), optional(data, "data")], [int("code", -
-                32600i64)], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::InvalidRequestError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::InvalidRequestError, "a InvalidRequestError object",
+            [required(message, "message"), optional(data, "data")], [int("code", -
+            32600i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcErrorResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcErrorResponse> = __rt::layout!(
-                super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object",
-                [nullable(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcErrorResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object", [nullable(id,
+            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcMessage {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -14983,25 +14817,18 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcNotification> = __rt::layout!(
-                super::JsonRpcNotification, "a JSONRPCNotification object",
-                [required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcNotification, "a JSONRPCNotification object", [required(method,
+            "method"), optional(params, "params")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcRequest> = __rt::layout!(
-                super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
-                required(method, "method"), optional(params, "params")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcRequest, "a JSONRPCRequest object", [required(id, "id"),
+            required(method, "method"), optional(params, "params")], [str("jsonrpc",
+            "2.0")], keep(extra),
+        );
     }
     impl pull::Decode for super::JsonRpcResponse {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15089,15 +14916,11 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::JsonRpcResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::JsonRpcResultResponse> = __rt::layout!(
-                super::JsonRpcResultResponse, "a JSONRPCResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::JsonRpcResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::JsonRpcResultResponse, "a JSONRPCResultResponse object", [required(id,
+            "id"), required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
     impl pull::Decode for super::JsonValue {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15131,37 +14954,28 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::LegacyTitledEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LegacyTitledEnumSchema> = __rt::layout!(
-                super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
-                [optional(title, "title"), optional(description, "description"),
-                required(r#enum, "enum"), optional(enum_names, "enumNames"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LegacyTitledEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LegacyTitledEnumSchema, "a LegacyTitledEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            required(r#enum, "enum"), optional(enum_names, "enumNames"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsRequest> = __rt::layout!(
-                super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "prompts/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "prompts/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsResult> = __rt::layout!(
-                super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), optional(next_cursor,
-                "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
-                "cacheScope"), required(prompts, "prompts")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsResult, "a ListPromptsResult object", [optional(meta,
+            "_meta"), required(result_type, "resultType"), optional(next_cursor,
+            "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
+            "cacheScope"), required(prompts, "prompts")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ListPromptsResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15174,38 +14988,28 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ListPromptsResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListPromptsResultResponse> = __rt::layout!(
-                super::ListPromptsResultResponse, "a ListPromptsResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListPromptsResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListPromptsResultResponse, "a ListPromptsResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesRequest> = __rt::layout!(
-                super::ListResourceTemplatesRequest,
-                "a ListResourceTemplatesRequest object", [required(id, "id"),
-                required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/templates/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesRequest, "a ListResourceTemplatesRequest object",
+            [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+            str("method", "resources/templates/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesResult> = __rt::layout!(
-                super::ListResourceTemplatesResult,
-                "a ListResourceTemplatesResult object", [optional(meta, "_meta"),
-                required(result_type, "resultType"), optional(next_cursor, "nextCursor"),
-                required(ttl_ms, "ttlMs"), required(cache_scope, "cacheScope"),
-                required(resource_templates, "resourceTemplates")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesResult, "a ListResourceTemplatesResult object",
+            [optional(meta, "_meta"), required(result_type, "resultType"),
+            optional(next_cursor, "nextCursor"), required(ttl_ms, "ttlMs"),
+            required(cache_scope, "cacheScope"), required(resource_templates,
+            "resourceTemplates")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ListResourceTemplatesResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15218,37 +15022,27 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ListResourceTemplatesResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourceTemplatesResultResponse> = __rt::layout!(
-                super::ListResourceTemplatesResultResponse,
-                "a ListResourceTemplatesResultResponse object", [required(id, "id"),
-                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourceTemplatesResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourceTemplatesResultResponse,
+            "a ListResourceTemplatesResultResponse object", [required(id, "id"),
+            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesRequest> = __rt::layout!(
-                super::ListResourcesRequest, "a ListResourcesRequest object",
-                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
-                str("method", "resources/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesRequest, "a ListResourcesRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesResult> = __rt::layout!(
-                super::ListResourcesResult, "a ListResourcesResult object",
-                [optional(meta, "_meta"), required(result_type, "resultType"),
-                optional(next_cursor, "nextCursor"), required(ttl_ms, "ttlMs"),
-                required(cache_scope, "cacheScope"), required(resources, "resources")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesResult, "a ListResourcesResult object", [optional(meta,
+            "_meta"), required(result_type, "resultType"), optional(next_cursor,
+            "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
+            "cacheScope"), required(resources, "resources")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ListResourcesResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15261,63 +15055,45 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ListResourcesResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListResourcesResultResponse> = __rt::layout!(
-                super::ListResourcesResultResponse,
-                "a ListResourcesResultResponse object", [required(id, "id"),
-                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListResourcesResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListResourcesResultResponse, "a ListResourcesResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequest> = __rt::layout!(
-                super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
-                "params")], [str("method", "roots/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequest, "a ListRootsRequest object", [optional(params,
+            "params")], [str("method", "roots/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsRequestParams> = __rt::layout!(
-                super::ListRootsRequestParams, "a ListRootsRequestParams object",
-                [optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsRequestParams, "a ListRootsRequestParams object",
+            [optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListRootsResult> = __rt::layout!(
-                super::ListRootsResult, "a ListRootsResult object", [required(roots,
-                "roots")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListRootsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListRootsResult, "a ListRootsResult object", [required(roots,
+            "roots")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsRequest> = __rt::layout!(
-                super::ListToolsRequest, "a ListToolsRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "tools/list")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsRequest, "a ListToolsRequest object", [required(id, "id"),
+            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "tools/list")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsResult> = __rt::layout!(
-                super::ListToolsResult, "a ListToolsResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), optional(next_cursor,
-                "nextCursor"), required(ttl_ms, "ttlMs"), required(cache_scope,
-                "cacheScope"), required(tools, "tools")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsResult, "a ListToolsResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), optional(next_cursor, "nextCursor"),
+            required(ttl_ms, "ttlMs"), required(cache_scope, "cacheScope"),
+            required(tools, "tools")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ListToolsResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15330,15 +15106,12 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ListToolsResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ListToolsResultResponse> = __rt::layout!(
-                super::ListToolsResultResponse, "a ListToolsResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ListToolsResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ListToolsResultResponse, "a ListToolsResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::LoggingLevel {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15360,93 +15133,62 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotification> = __rt::layout!(
-                super::LoggingMessageNotification, "a LoggingMessageNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/message")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotification, "a LoggingMessageNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/message")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::LoggingMessageNotificationParams> = __rt::layout!(
-                super::LoggingMessageNotificationParams,
-                "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
-                required(level, "level"), optional(logger, "logger"), required(data,
-                "data")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::LoggingMessageNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::LoggingMessageNotificationParams,
+            "a LoggingMessageNotificationParams object", [optional(meta, "_meta"),
+            required(level, "level"), optional(logger, "logger"), required(data,
+            "data")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::MethodNotFoundError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::MethodNotFoundError> = __rt::layout!(
-                super::MethodNotFoundError, "a MethodNotFoundError object",
-                [required(message, "message"), optional(data, "data")], [int("code", -
-                32601i64)], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::MethodNotFoundError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::MethodNotFoundError, "a MethodNotFoundError object",
+            [required(message, "message"), optional(data, "data")], [int("code", -
+            32601i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::MissingRequiredClientCapabilityError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::MissingRequiredClientCapabilityError> = __rt::layout!(
-                super::MissingRequiredClientCapabilityError,
-                "a MissingRequiredClientCapabilityError object", [optional(id, "id"),
-                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::MissingRequiredClientCapabilityError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::MissingRequiredClientCapabilityError,
+            "a MissingRequiredClientCapabilityError object", [optional(id, "id"),
+            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorErrorData {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::MissingRequiredClientCapabilityErrorErrorData,
-            > = __rt::layout!(
-                super::MissingRequiredClientCapabilityErrorErrorData,
-                "a MissingRequiredClientCapabilityErrorErrorData object",
-                [required(required_capabilities, "requiredCapabilities")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::MissingRequiredClientCapabilityErrorErrorData {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::MissingRequiredClientCapabilityErrorErrorData,
+            "a MissingRequiredClientCapabilityErrorErrorData object",
+            [required(required_capabilities, "requiredCapabilities")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::MissingRequiredClientCapabilityErrorError,
-            > = __rt::layout!(
-                super::MissingRequiredClientCapabilityErrorError,
-                "a MissingRequiredClientCapabilityErrorError object", [required(message,
-                "message"), required(data, "data")], [int("code", - 32021i64)],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::MissingRequiredClientCapabilityErrorError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::MissingRequiredClientCapabilityErrorError,
+            "a MissingRequiredClientCapabilityErrorError object", [required(message,
+            "message"), required(data, "data")], [int("code", - 32021i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelHint {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelHint> = __rt::layout!(
-                super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelHint {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelHint, "a ModelHint object", [optional(name, "name")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ModelPreferences> = __rt::layout!(
-                super::ModelPreferences, "a ModelPreferences object", [optional(hints,
-                "hints"), optional(cost_priority, "costPriority"),
-                optional(speed_priority, "speedPriority"),
-                optional(intelligence_priority, "intelligencePriority")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ModelPreferences {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ModelPreferences, "a ModelPreferences object", [optional(hints,
+            "hints"), optional(cost_priority, "costPriority"), optional(speed_priority,
+            "speedPriority"), optional(intelligence_priority, "intelligencePriority")],
+            [], keep(extra),
+        );
     }
     impl pull::Decode for super::MultiSelectEnumSchema {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -15670,87 +15412,63 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Notification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Notification> = __rt::layout!(
-                super::Notification, "a Notification object", [required(method,
-                "method"), optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Notification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Notification, "a Notification object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NotificationMetaObject {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NotificationMetaObject> = __rt::layout!(
-                super::NotificationMetaObject, "a NotificationMetaObject object",
-                [optional(subscription_id, "io.modelcontextprotocol/subscriptionId")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NotificationMetaObject {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NotificationMetaObject, "a NotificationMetaObject object",
+            [optional(subscription_id, "io.modelcontextprotocol/subscriptionId")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NotificationParams> = __rt::layout!(
-                super::NotificationParams, "a NotificationParams object", [optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NotificationParams, "a NotificationParams object", [optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::NumberSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::NumberSchema> = __rt::layout!(
-                super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
-                optional(title, "title"), optional(description, "description"),
-                optional(minimum, "minimum"), optional(maximum, "maximum"),
-                optional(default, "default")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::NumberSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::NumberSchema, "a NumberSchema object", [required(r#type, "type"),
+            optional(title, "title"), optional(description, "description"),
+            optional(minimum, "minimum"), optional(maximum, "maximum"), optional(default,
+            "default")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::NumberSchemaType {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["integer", "number"], "a NumberSchemaType")?])
         }
     }
-    impl pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequest> = __rt::layout!(
-                super::PaginatedRequest, "a PaginatedRequest object", [required(id,
-                "id"), required(method, "method"), required(params, "params")],
-                [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequest, "a PaginatedRequest object", [required(id, "id"),
+            required(method, "method"), required(params, "params")], [str("jsonrpc",
+            "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedRequestParams> = __rt::layout!(
-                super::PaginatedRequestParams, "a PaginatedRequestParams object",
-                [required(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedRequestParams, "a PaginatedRequestParams object",
+            [required(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PaginatedResult> = __rt::layout!(
-                super::PaginatedResult, "a PaginatedResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), optional(next_cursor,
-                "nextCursor")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PaginatedResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PaginatedResult, "a PaginatedResult object", [optional(meta, "_meta"),
+            required(result_type, "resultType"), optional(next_cursor, "nextCursor")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ParseError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ParseError> = __rt::layout!(
-                super::ParseError, "a ParseError object", [required(message, "message"),
-                optional(data, "data")], [int("code", - 32700i64)], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ParseError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ParseError, "a ParseError object", [required(message, "message"),
+            optional(data, "data")], [int("code", - 32700i64)], keep(extra),
+        );
     }
     impl pull::Decode for super::PrimitiveSchemaDefinition {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16054,26 +15772,20 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotification> = __rt::layout!(
-                super::ProgressNotification, "a ProgressNotification object",
-                [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/progress")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotification, "a ProgressNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/progress")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ProgressNotificationParams> = __rt::layout!(
-                super::ProgressNotificationParams, "a ProgressNotificationParams object",
-                [optional(meta, "_meta"), required(progress_token, "progressToken"),
-                required(progress, "progress"), optional(total, "total"),
-                optional(message, "message")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ProgressNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ProgressNotificationParams, "a ProgressNotificationParams object",
+            [optional(meta, "_meta"), required(progress_token, "progressToken"),
+            required(progress, "progress"), optional(total, "total"), optional(message,
+            "message")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ProgressToken {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16088,88 +15800,62 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Prompt {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Prompt> = __rt::layout!(
-                super::Prompt, "a Prompt object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), optional(description,
-                "description"), optional(arguments, "arguments"), optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Prompt {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Prompt, "a Prompt object", [required(name, "name"), optional(title,
+            "title"), optional(icons, "icons"), optional(description, "description"),
+            optional(arguments, "arguments"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptArgument {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptArgument> = __rt::layout!(
-                super::PromptArgument, "a PromptArgument object", [required(name,
-                "name"), optional(title, "title"), optional(description, "description"),
-                optional(required, "required")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptArgument {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptArgument, "a PromptArgument object", [required(name, "name"),
+            optional(title, "title"), optional(description, "description"),
+            optional(required, "required")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptListChangedNotification> = __rt::layout!(
-                super::PromptListChangedNotification,
-                "a PromptListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/prompts/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptListChangedNotification,
+            "a PromptListChangedNotification object", [optional(params, "params")],
+            [str("jsonrpc", "2.0"), str("method", "notifications/prompts/list_changed")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptMessage> = __rt::layout!(
-                super::PromptMessage, "a PromptMessage object", [required(role, "role"),
-                required(content, "content")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptMessage, "a PromptMessage object", [required(role, "role"),
+            required(content, "content")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::PromptReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::PromptReference> = __rt::layout!(
-                super::PromptReference, "a PromptReference object", [required(name,
-                "name"), optional(title, "title")], [str("type", "ref/prompt")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::PromptReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::PromptReference, "a PromptReference object", [required(name, "name"),
+            optional(title, "title")], [str("type", "ref/prompt")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequest> = __rt::layout!(
-                super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
-                "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-                "resources/read")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
+            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "resources/read")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceRequestParams> = __rt::layout!(
-                super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
-                [required(meta, "_meta"), required(uri, "uri"),
-                optional_boxed(input_responses, "inputResponses"),
-                optional(request_state, "requestState")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
+            [required(meta, "_meta"), required(uri, "uri"),
+            optional_boxed(input_responses, "inputResponses"), optional(request_state,
+            "requestState")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceResult> = __rt::layout!(
-                super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
-                "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
-                required(cache_scope, "cacheScope"), required(contents, "contents")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceResult, "a ReadResourceResult object", [optional(meta,
+            "_meta"), required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
+            required(cache_scope, "cacheScope"), required(contents, "contents")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ReadResourceResultCacheScope {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16208,15 +15894,12 @@ pub mod __de {
                 }
             })
     }
-    impl pull::DecodeObject for super::ReadResourceResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ReadResourceResultResponse> = __rt::layout!(
-                super::ReadResourceResultResponse, "a ReadResourceResultResponse object",
-                [required(id, "id"), required(result, "result")], [str("jsonrpc",
-                "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ReadResourceResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ReadResourceResultResponse, "a ReadResourceResultResponse object",
+            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ReadResourceResultResponseResult {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16307,14 +15990,11 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::Request {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Request> = __rt::layout!(
-                super::Request, "a Request object", [required(method, "method"),
-                optional(params, "params")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Request {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Request, "a Request object", [required(method, "method"),
+            optional(params, "params")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::RequestId {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16329,166 +16009,117 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::RequestMetaObject {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestMetaObject> = __rt::layout!(
-                super::RequestMetaObject, "a RequestMetaObject object",
-                [optional(progress_token, "progressToken"), required(protocol_version,
-                "io.modelcontextprotocol/protocolVersion"), optional(client_info,
-                "io.modelcontextprotocol/clientInfo"), required(client_capabilities,
-                "io.modelcontextprotocol/clientCapabilities"), optional(log_level,
-                "io.modelcontextprotocol/logLevel")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestMetaObject {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestMetaObject, "a RequestMetaObject object",
+            [optional(progress_token, "progressToken"), required(protocol_version,
+            "io.modelcontextprotocol/protocolVersion"), optional(client_info,
+            "io.modelcontextprotocol/clientInfo"), required(client_capabilities,
+            "io.modelcontextprotocol/clientCapabilities"), optional(log_level,
+            "io.modelcontextprotocol/logLevel")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::RequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::RequestParams> = __rt::layout!(
-                super::RequestParams, "a RequestParams object", [required(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::RequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::RequestParams, "a RequestParams object", [required(meta, "_meta")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Resource {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Resource> = __rt::layout!(
-                super::Resource, "a Resource object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
-                optional(description, "description"), optional(mime_type, "mimeType"),
-                optional(annotations, "annotations"), optional(size, "size"),
-                optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Resource {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Resource, "a Resource object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+            optional(description, "description"), optional(mime_type, "mimeType"),
+            optional(annotations, "annotations"), optional(size, "size"), optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceContents> = __rt::layout!(
-                super::ResourceContents, "a ResourceContents object", [required(uri,
-                "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceContents, "a ResourceContents object", [required(uri, "uri"),
+            optional(mime_type, "mimeType"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceLink {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceLink> = __rt::layout!(
-                super::ResourceLink, "a ResourceLink object", [required(name, "name"),
-                optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
-                optional(description, "description"), optional(mime_type, "mimeType"),
-                optional(annotations, "annotations"), optional(size, "size"),
-                optional(meta, "_meta")], [str("type", "resource_link")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceLink {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceLink, "a ResourceLink object", [required(name, "name"),
+            optional(title, "title"), optional(icons, "icons"), required(uri, "uri"),
+            optional(description, "description"), optional(mime_type, "mimeType"),
+            optional(annotations, "annotations"), optional(size, "size"), optional(meta,
+            "_meta")], [str("type", "resource_link")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceListChangedNotification> = __rt::layout!(
-                super::ResourceListChangedNotification,
-                "a ResourceListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/resources/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceListChangedNotification,
+            "a ResourceListChangedNotification object", [optional(params, "params")],
+            [str("jsonrpc", "2.0"), str("method",
+            "notifications/resources/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceRequestParams> = __rt::layout!(
-                super::ResourceRequestParams, "a ResourceRequestParams object",
-                [required(meta, "_meta"), required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceRequestParams, "a ResourceRequestParams object",
+            [required(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceTemplate> = __rt::layout!(
-                super::ResourceTemplate, "a ResourceTemplate object", [required(name,
-                "name"), optional(title, "title"), optional(icons, "icons"),
-                required(uri_template, "uriTemplate"), optional(description,
-                "description"), optional(mime_type, "mimeType"), optional(annotations,
-                "annotations"), optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceTemplate {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceTemplate, "a ResourceTemplate object", [required(name,
+            "name"), optional(title, "title"), optional(icons, "icons"),
+            required(uri_template, "uriTemplate"), optional(description, "description"),
+            optional(mime_type, "mimeType"), optional(annotations, "annotations"),
+            optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceTemplateReference {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceTemplateReference> = __rt::layout!(
-                super::ResourceTemplateReference, "a ResourceTemplateReference object",
-                [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceTemplateReference {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceTemplateReference, "a ResourceTemplateReference object",
+            [required(uri, "uri")], [str("type", "ref/resource")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotification> = __rt::layout!(
-                super::ResourceUpdatedNotification,
-                "a ResourceUpdatedNotification object", [required(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/resources/updated")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
+            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/resources/updated")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResourceUpdatedNotificationParams> = __rt::layout!(
-                super::ResourceUpdatedNotificationParams,
-                "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
-                required(uri, "uri")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResourceUpdatedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResourceUpdatedNotificationParams,
+            "a ResourceUpdatedNotificationParams object", [optional(meta, "_meta"),
+            required(uri, "uri")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::McpResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
-                super::McpResult, "a Result object", [optional(meta, "_meta"),
-                required(result_type, "resultType")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::McpResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::McpResult, "a Result object", [optional(meta, "_meta"),
+            required(result_type, "resultType")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ResultMetaObject {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ResultMetaObject> = __rt::layout!(
-                super::ResultMetaObject, "a ResultMetaObject object",
-                [optional(server_info, "io.modelcontextprotocol/serverInfo")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ResultMetaObject {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ResultMetaObject, "a ResultMetaObject object", [optional(server_info,
+            "io.modelcontextprotocol/serverInfo")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::Role {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl pull::DecodeObject for super::Root {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Root> = __rt::layout!(
-                super::Root, "a Root object", [required(uri, "uri"), optional(name,
-                "name"), optional(meta, "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Root {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Root, "a Root object", [required(uri, "uri"), optional(name, "name"),
+            optional(meta, "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SamplingMessage> = __rt::layout!(
-                super::SamplingMessage, "a SamplingMessage object", [required(role,
-                "role"), required(content, "content"), optional(meta, "_meta")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SamplingMessage {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SamplingMessage, "a SamplingMessage object", [required(role, "role"),
+            required(content, "content"), optional(meta, "_meta")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::SamplingMessageContent {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -16638,45 +16269,33 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilities> = __rt::layout!(
-                super::ServerCapabilities, "a ServerCapabilities object",
-                [optional_boxed(experimental, "experimental"), optional_boxed(logging,
-                "logging"), optional_boxed(completions, "completions"), optional(prompts,
-                "prompts"), optional(resources, "resources"), optional(tools, "tools"),
-                optional_boxed(extensions, "extensions")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilities {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilities, "a ServerCapabilities object",
+            [optional_boxed(experimental, "experimental"), optional_boxed(logging,
+            "logging"), optional_boxed(completions, "completions"), optional(prompts,
+            "prompts"), optional(resources, "resources"), optional(tools, "tools"),
+            optional_boxed(extensions, "extensions")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesPrompts> = __rt::layout!(
-                super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesPrompts {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesPrompts, "a ServerCapabilitiesPrompts object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesResources> = __rt::layout!(
-                super::ServerCapabilitiesResources,
-                "a ServerCapabilitiesResources object", [optional(subscribe,
-                "subscribe"), optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesResources {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesResources, "a ServerCapabilitiesResources object",
+            [optional(subscribe, "subscribe"), optional(list_changed, "listChanged")],
+            [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ServerCapabilitiesTools> = __rt::layout!(
-                super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
-                [optional(list_changed, "listChanged")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ServerCapabilitiesTools {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ServerCapabilitiesTools, "a ServerCapabilitiesTools object",
+            [optional(list_changed, "listChanged")], [], keep(extra),
+        );
     }
     impl pull::Decode for super::ServerNotification {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17197,16 +16816,13 @@ pub mod __de {
             }
         }
     }
-    impl pull::DecodeObject for super::StringSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::StringSchema> = __rt::layout!(
-                super::StringSchema, "a StringSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_length, "minLength"),
-                optional(max_length, "maxLength"), optional(format, "format"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::StringSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::StringSchema, "a StringSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(min_length, "minLength"),
+            optional(max_length, "maxLength"), optional(format, "format"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
     impl pull::Decode for super::StringSchemaFormat {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17219,218 +16835,153 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::SubscriptionFilter {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionFilter> = __rt::layout!(
-                super::SubscriptionFilter, "a SubscriptionFilter object",
-                [optional(tools_list_changed, "toolsListChanged"),
-                optional(prompts_list_changed, "promptsListChanged"),
-                optional(resources_list_changed, "resourcesListChanged"),
-                optional(resource_subscriptions, "resourceSubscriptions")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionFilter {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionFilter, "a SubscriptionFilter object",
+            [optional(tools_list_changed, "toolsListChanged"),
+            optional(prompts_list_changed, "promptsListChanged"),
+            optional(resources_list_changed, "resourcesListChanged"),
+            optional(resource_subscriptions, "resourceSubscriptions")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsAcknowledgedNotification> = __rt::layout!(
-                super::SubscriptionsAcknowledgedNotification,
-                "a SubscriptionsAcknowledgedNotification object", [required(params,
-                "params")], [str("jsonrpc", "2.0"), str("method",
-                "notifications/subscriptions/acknowledged")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsAcknowledgedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsAcknowledgedNotification,
+            "a SubscriptionsAcknowledgedNotification object", [required(params,
+            "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/subscriptions/acknowledged")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotificationParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::SubscriptionsAcknowledgedNotificationParams,
-            > = __rt::layout!(
-                super::SubscriptionsAcknowledgedNotificationParams,
-                "a SubscriptionsAcknowledgedNotificationParams object", [optional(meta,
-                "_meta"), required(notifications, "notifications")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsAcknowledgedNotificationParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsAcknowledgedNotificationParams,
+            "a SubscriptionsAcknowledgedNotificationParams object", [optional(meta,
+            "_meta"), required(notifications, "notifications")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsListenRequest {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsListenRequest> = __rt::layout!(
-                super::SubscriptionsListenRequest, "a SubscriptionsListenRequest object",
-                [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
-                str("method", "subscriptions/listen")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsListenRequest {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsListenRequest, "a SubscriptionsListenRequest object",
+            [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+            str("method", "subscriptions/listen")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsListenRequestParams {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsListenRequestParams> = __rt::layout!(
-                super::SubscriptionsListenRequestParams,
-                "a SubscriptionsListenRequestParams object", [required(meta, "_meta"),
-                required(notifications, "notifications")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsListenRequestParams {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsListenRequestParams,
+            "a SubscriptionsListenRequestParams object", [required(meta, "_meta"),
+            required(notifications, "notifications")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsListenResult {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsListenResult> = __rt::layout!(
-                super::SubscriptionsListenResult, "a SubscriptionsListenResult object",
-                [required(meta, "_meta"), required(result_type, "resultType")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsListenResult {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsListenResult, "a SubscriptionsListenResult object",
+            [required(meta, "_meta"), required(result_type, "resultType")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsListenResultMetaObject> = __rt::layout!(
-                super::SubscriptionsListenResultMetaObject,
-                "a SubscriptionsListenResultMetaObject object", [optional(server_info,
-                "io.modelcontextprotocol/serverInfo"), required(subscription_id,
-                "io.modelcontextprotocol/subscriptionId")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsListenResultMetaObject {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsListenResultMetaObject,
+            "a SubscriptionsListenResultMetaObject object", [optional(server_info,
+            "io.modelcontextprotocol/serverInfo"), required(subscription_id,
+            "io.modelcontextprotocol/subscriptionId")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::SubscriptionsListenResultResponse {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::SubscriptionsListenResultResponse> = __rt::layout!(
-                super::SubscriptionsListenResultResponse,
-                "a SubscriptionsListenResultResponse object", [required(id, "id"),
-                required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::SubscriptionsListenResultResponse {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::SubscriptionsListenResultResponse,
+            "a SubscriptionsListenResultResponse object", [required(id, "id"),
+            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextContent> = __rt::layout!(
-                super::TextContent, "a TextContent object", [required(text, "text"),
-                optional(annotations, "annotations"), optional(meta, "_meta")],
-                [str("type", "text")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextContent, "a TextContent object", [required(text, "text"),
+            optional(annotations, "annotations"), optional(meta, "_meta")], [str("type",
+            "text")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TextResourceContents> = __rt::layout!(
-                super::TextResourceContents, "a TextResourceContents object",
-                [required(uri, "uri"), optional(mime_type, "mimeType"), optional(meta,
-                "_meta"), required(text, "text")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TextResourceContents {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TextResourceContents, "a TextResourceContents object", [required(uri,
+            "uri"), optional(mime_type, "mimeType"), optional(meta, "_meta"),
+            required(text, "text")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchema> = __rt::layout!(
-                super::TitledMultiSelectEnumSchema,
-                "a TitledMultiSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_items, "minItems"),
-                optional(max_items, "maxItems"), required(items, "items"),
-                optional(default, "default")], [str("type", "array")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchema, "a TitledMultiSelectEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            optional(min_items, "minItems"), optional(max_items, "maxItems"),
+            required(items, "items"), optional(default, "default")], [str("type",
+            "array")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
-            > = __rt::layout!(
-                super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
-                "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
-                "const"), required(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
+            "a TitledMultiSelectEnumSchemaItemsAnyOfItem object", [required(r#const,
+            "const"), required(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledMultiSelectEnumSchemaItems> = __rt::layout!(
-                super::TitledMultiSelectEnumSchemaItems,
-                "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")],
-                [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledMultiSelectEnumSchemaItems {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledMultiSelectEnumSchemaItems,
+            "a TitledMultiSelectEnumSchemaItems object", [required(any_of, "anyOf")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchema> = __rt::layout!(
-                super::TitledSingleSelectEnumSchema,
-                "a TitledSingleSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), required(one_of, "oneOf"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledSingleSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledSingleSelectEnumSchema, "a TitledSingleSelectEnumSchema object",
+            [optional(title, "title"), optional(description, "description"),
+            required(one_of, "oneOf"), optional(default, "default")], [str("type",
+            "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::TitledSingleSelectEnumSchemaOneOfItem> = __rt::layout!(
-                super::TitledSingleSelectEnumSchemaOneOfItem,
-                "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
-                "const"), required(title, "title")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::TitledSingleSelectEnumSchemaOneOfItem {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::TitledSingleSelectEnumSchemaOneOfItem,
+            "a TitledSingleSelectEnumSchemaOneOfItem object", [required(r#const,
+            "const"), required(title, "title")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::Tool {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::Tool> = __rt::layout!(
-                super::Tool, "a Tool object", [required(name, "name"), optional(title,
-                "title"), optional(icons, "icons"), optional(description, "description"),
-                required(input_schema, "inputSchema"), optional(output_schema,
-                "outputSchema"), optional(annotations, "annotations"), optional(meta,
-                "_meta")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::Tool {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::Tool, "a Tool object", [required(name, "name"), optional(title,
+            "title"), optional(icons, "icons"), optional(description, "description"),
+            required(input_schema, "inputSchema"), optional(output_schema,
+            "outputSchema"), optional(annotations, "annotations"), optional(meta,
+            "_meta")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolInputSchema> = __rt::layout!(
-                super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
-                "$schema")], [str("type", "object")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolInputSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolInputSchema, "a ToolInputSchema object", [optional(schema,
+            "$schema")], [str("type", "object")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolOutputSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolOutputSchema> = __rt::layout!(
-                super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
-                "$schema")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolOutputSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolOutputSchema, "a ToolOutputSchema object", [optional(schema,
+            "$schema")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolAnnotations> = __rt::layout!(
-                super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
-                "title"), optional(read_only_hint, "readOnlyHint"),
-                optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
-                "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolAnnotations {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolAnnotations, "a ToolAnnotations object", [optional(title,
+            "title"), optional(read_only_hint, "readOnlyHint"),
+            optional(destructive_hint, "destructiveHint"), optional(idempotent_hint,
+            "idempotentHint"), optional(open_world_hint, "openWorldHint")], [],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolChoice {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolChoice> = __rt::layout!(
-                super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolChoice {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolChoice, "a ToolChoice object", [optional(mode, "mode")], [],
+            keep(extra),
+        );
     }
     impl pull::Decode for super::ToolChoiceMode {
         fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -17443,104 +16994,73 @@ pub mod __de {
             )
         }
     }
-    impl pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolListChangedNotification> = __rt::layout!(
-                super::ToolListChangedNotification,
-                "a ToolListChangedNotification object", [optional(params, "params")],
-                [str("jsonrpc", "2.0"), str("method",
-                "notifications/tools/list_changed")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolListChangedNotification {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolListChangedNotification, "a ToolListChangedNotification object",
+            [optional(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "notifications/tools/list_changed")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolResultContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolResultContent> = __rt::layout!(
-                super::ToolResultContent, "a ToolResultContent object",
-                [required(tool_use_id, "toolUseId"), required(content, "content"),
-                optional(structured_content, "structuredContent"), optional(is_error,
-                "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolResultContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolResultContent, "a ToolResultContent object",
+            [required(tool_use_id, "toolUseId"), required(content, "content"),
+            optional(structured_content, "structuredContent"), optional(is_error,
+            "isError"), optional(meta, "_meta")], [str("type", "tool_result")],
+            keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::ToolUseContent {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::ToolUseContent> = __rt::layout!(
-                super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
-                required(name, "name"), required(input, "input"), optional(meta,
-                "_meta")], [str("type", "tool_use")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::ToolUseContent {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::ToolUseContent, "a ToolUseContent object", [required(id, "id"),
+            required(name, "name"), required(input, "input"), optional(meta, "_meta")],
+            [str("type", "tool_use")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsupportedProtocolVersionError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsupportedProtocolVersionError> = __rt::layout!(
-                super::UnsupportedProtocolVersionError,
-                "a UnsupportedProtocolVersionError object", [optional(id, "id"),
-                required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsupportedProtocolVersionError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsupportedProtocolVersionError,
+            "a UnsupportedProtocolVersionError object", [optional(id, "id"),
+            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<
-                super::UnsupportedProtocolVersionErrorErrorData,
-            > = __rt::layout!(
-                super::UnsupportedProtocolVersionErrorErrorData,
-                "a UnsupportedProtocolVersionErrorErrorData object", [required(supported,
-                "supported"), required(requested, "requested")], [], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsupportedProtocolVersionErrorErrorData {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsupportedProtocolVersionErrorErrorData,
+            "a UnsupportedProtocolVersionErrorErrorData object", [required(supported,
+            "supported"), required(requested, "requested")], [], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UnsupportedProtocolVersionErrorError> = __rt::layout!(
-                super::UnsupportedProtocolVersionErrorError,
-                "a UnsupportedProtocolVersionErrorError object", [required(message,
-                "message"), required(data, "data")], [int("code", - 32022i64)],
-                keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UnsupportedProtocolVersionErrorError {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UnsupportedProtocolVersionErrorError,
+            "a UnsupportedProtocolVersionErrorError object", [required(message,
+            "message"), required(data, "data")], [int("code", - 32022i64)], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchema> = __rt::layout!(
-                super::UntitledMultiSelectEnumSchema,
-                "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), optional(min_items, "minItems"),
-                optional(max_items, "maxItems"), required(items, "items"),
-                optional(default, "default")], [str("type", "array")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledMultiSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledMultiSelectEnumSchema,
+            "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
+            optional(description, "description"), optional(min_items, "minItems"),
+            optional(max_items, "maxItems"), required(items, "items"), optional(default,
+            "default")], [str("type", "array")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledMultiSelectEnumSchemaItems> = __rt::layout!(
-                super::UntitledMultiSelectEnumSchemaItems,
-                "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum,
-                "enum")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledMultiSelectEnumSchemaItems {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledMultiSelectEnumSchemaItems,
+            "a UntitledMultiSelectEnumSchemaItems object", [required(r#enum, "enum")],
+            [str("type", "string")], keep(extra),
+        );
     }
-    impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
-        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-            static LAYOUT: pull::Layout<super::UntitledSingleSelectEnumSchema> = __rt::layout!(
-                super::UntitledSingleSelectEnumSchema,
-                "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
-                optional(description, "description"), required(r#enum, "enum"),
-                optional(default, "default")], [str("type", "string")], keep(extra),
-            );
-            pull::in_place(p, &LAYOUT, start)
-        }
+    impl pull::InPlace for super::UntitledSingleSelectEnumSchema {
+        const LAYOUT: pull::Layout<Self> = __rt::layout!(
+            super::UntitledSingleSelectEnumSchema,
+            "a UntitledSingleSelectEnumSchema object", [optional(title, "title"),
+            optional(description, "description"), required(r#enum, "enum"),
+            optional(default, "default")], [str("type", "string")], keep(extra),
+        );
     }
     impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = true;

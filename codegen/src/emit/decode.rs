@@ -1,5 +1,5 @@
 //! The decoder on the runtime's pull parser (`__rt::pull`): per type, only what differs
-//! between types — for objects a `static` layout of the keys and of where each member goes in
+//! between types — for objects a constant layout of the keys and of where each member goes in
 //! the type itself (`pull::Layout`, made by `layout!`: the type is decoded in place); a value
 //! table for string enums; the plan's dispatch for unions (a group decoded in one pass has a
 //! slots struct of its own, `pull::Table` and `slot!`, and builds the variant it picks). The
@@ -7,9 +7,10 @@
 //! the runtime's, written once.
 //!
 //! Everything here goes in the hidden `__de` module, where the parent module's types are
-//! `super::X`: an `impl Decode` per type, `impl DecodeObject` for object types (a union that
-//! read the tag continues the member's object from there), `impl Methods` for the request
-//! and notification sets, and one function per union group told apart by shape.
+//! `super::X`: an `impl Decode` per type, `impl InPlace` for object types (which makes them
+//! `DecodeObject`: a union that read the tag continues the member's object from there),
+//! `impl Methods` for the request and notification sets, and one function per union group
+//! told apart by shape.
 
 use std::collections::BTreeMap;
 
@@ -49,8 +50,8 @@ fn expecting_object(cx: &Cx) -> String {
     )
 }
 
-/// An object type's `DecodeObject`: its layout (each field's kind, name and key, the constant
-/// members, where the others go), decoded in place by the runtime. `layout!` checks at
+/// An object type's layout (`pull::InPlace`: each field's kind, name and key, the constant
+/// members, where the others go), which the runtime decodes in place. `layout!` checks at
 /// compile time that the fields named are all of the type's, which makes the layout sound.
 fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
@@ -95,17 +96,14 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         Extra::Deny => quote!(deny()),
     };
     quote! {
-        impl pull::DecodeObject for super::#name {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::#name> = __rt::layout!(
-                    super::#name,
-                    #expecting,
-                    [#( #slots ),*],
-                    [#( #consts ),*],
-                    #rest,
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::#name {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::#name,
+                #expecting,
+                [#( #slots ),*],
+                [#( #consts ),*],
+                #rest,
+            );
         }
 
     }

@@ -1179,43 +1179,30 @@ pub mod shapes {
                 }
             }
         }
-        impl pull::DecodeObject for super::McpResult {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::McpResult> = __rt::layout!(
-                    super::McpResult, "a Result object", [optional(meta, "_meta")], [],
-                    keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::McpResult {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::McpResult, "a Result object", [optional(meta, "_meta")], [],
+                keep(extra),
+            );
         }
-        impl pull::DecodeObject for super::Ping {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Ping> = __rt::layout!(
-                    super::Ping, "a Ping object", [required(id, "id"), optional(params,
-                    "params")], [str("jsonrpc", "2.0"), str("method", "ping")],
-                    keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Ping {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Ping, "a Ping object", [required(id, "id"), optional(params,
+                "params")], [str("jsonrpc", "2.0"), str("method", "ping")], keep(extra),
+            );
         }
-        impl pull::DecodeObject for super::PingParams {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::PingParams> = __rt::layout!(
-                    super::PingParams, "a PingParams object", [optional(extra, "extra"),
-                    optional(r#type, "type")], [], keep(extra_members),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::PingParams {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::PingParams, "a PingParams object", [optional(extra, "extra"),
+                optional(r#type, "type")], [], keep(extra_members),
+            );
         }
-        impl pull::DecodeObject for super::Pong {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Pong> = __rt::layout!(
-                    super::Pong, "a Pong object", [required(id, "id"), optional(progress,
-                    "progress"), required(ttl, "ttl")], [str("jsonrpc", "2.0"),
-                    str("method", "pong")], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Pong {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Pong, "a Pong object", [required(id, "id"), optional(progress,
+                "progress"), required(ttl, "ttl")], [str("jsonrpc", "2.0"), str("method",
+                "pong")], keep(extra),
+            );
         }
         impl pull::Decode for super::Message {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -1258,23 +1245,17 @@ pub mod shapes {
                 }
             }
         }
-        impl pull::DecodeObject for super::Text {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Text> = __rt::layout!(
-                    super::Text, "a Text object", [required(text, "text")], [str("type",
-                    "text")], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Text {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Text, "a Text object", [required(text, "text")], [str("type",
+                "text")], keep(extra),
+            );
         }
-        impl pull::DecodeObject for super::McpNumber {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::McpNumber> = __rt::layout!(
-                    super::McpNumber, "a Number object", [required(r#type, "type"),
-                    optional(minimum, "minimum")], [], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::McpNumber {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::McpNumber, "a Number object", [required(r#type, "type"),
+                optional(minimum, "minimum")], [], keep(extra),
+            );
         }
         impl pull::Decode for super::McpNumberType {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -1287,14 +1268,11 @@ pub mod shapes {
                 )
             }
         }
-        impl pull::DecodeObject for super::Choice {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Choice> = __rt::layout!(
-                    super::Choice, "a Choice object", [required(r#enum, "enum")],
-                    [str("type", "text")], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Choice {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Choice, "a Choice object", [required(r#enum, "enum")],
+                [str("type", "text")], keep(extra),
+            );
         }
         impl pull::Decode for super::Block {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -1439,28 +1417,22 @@ pub mod shapes {
                 }
             }
         }
-        impl pull::DecodeObject for super::Form {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Form> = __rt::layout!(
-                    super::Form, "a Form object", [optional(mode, "mode"),
-                    required(message, "message")], [], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Form {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Form, "a Form object", [optional(mode, "mode"), required(message,
+                "message")], [], keep(extra),
+            );
         }
         impl pull::Decode for super::FormMode {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 Ok(Self::ALL[pull::one_of(p, &["form"], "a FormMode")?])
             }
         }
-        impl pull::DecodeObject for super::Link {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Link> = __rt::layout!(
-                    super::Link, "a Link object", [required(url, "url")], [str("mode",
-                    "url")], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Link {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Link, "a Link object", [required(url, "url")], [str("mode",
+                "url")], keep(extra),
+            );
         }
         impl pull::Decode for super::Params {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -1499,32 +1471,23 @@ pub mod shapes {
                 }
             }
         }
-        impl pull::DecodeObject for super::Error {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Error> = __rt::layout!(
-                    super::Error, "a Error object", [required(code, "code"),
-                    required(message, "message")], [], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Error {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Error, "a Error object", [required(code, "code"),
+                required(message, "message")], [], keep(extra),
+            );
         }
-        impl pull::DecodeObject for super::Special {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Special> = __rt::layout!(
-                    super::Special, "a Special object", [required(error, "error")], [],
-                    keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Special {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Special, "a Special object", [required(error, "error")], [],
+                keep(extra),
+            );
         }
-        impl pull::DecodeObject for super::SpecialError {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::SpecialError> = __rt::layout!(
-                    super::SpecialError, "a SpecialError object", [required(message,
-                    "message")], [int("code", - 32042i64)], keep(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::SpecialError {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::SpecialError, "a SpecialError object", [required(message,
+                "message")], [int("code", - 32042i64)], keep(extra),
+            );
         }
         impl pull::Decode for super::McpValue {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
@@ -1561,23 +1524,17 @@ pub mod shapes {
                 }
             }
         }
-        impl pull::DecodeObject for super::Closed {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Closed> = __rt::layout!(
-                    super::Closed, "a Closed object", [optional(a, "a"), optional(any,
-                    "any")], [], deny(),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Closed {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Closed, "a Closed object", [optional(a, "a"), optional(any,
+                "any")], [], deny(),
+            );
         }
-        impl pull::DecodeObject for super::Tally {
-            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
-                static LAYOUT: pull::Layout<super::Tally> = __rt::layout!(
-                    super::Tally, "a Tally object", [required(total, "total")], [],
-                    typed(extra),
-                );
-                pull::in_place(p, &LAYOUT, start)
-            }
+        impl pull::InPlace for super::Tally {
+            const LAYOUT: pull::Layout<Self> = __rt::layout!(
+                super::Tally, "a Tally object", [required(total, "total")], [],
+                typed(extra),
+            );
         }
         impl pull::Decode for super::Role {
             fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {

@@ -1,10 +1,10 @@
 //! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`]: its own
 //! scans for the common tokens, jiter for the rest), one object loop ([`object()`]), one
 //! array loop (`Vec<T>`'s [`Decode`]), one string and one number reader, one open-JSON builder
-//! ([`value()`]). Per type, the generated code is only data: a layout ([`Layout`], a
-//! `static` made by [`layout!`](crate::layout)) of the keys and of where each member goes in
-//! the type itself (a [`Slot`]: the offset of its field and the decoder of its type, one copy
-//! per member type for every type), which [`in_place`] decodes into:
+//! ([`value()`]). Per type, the generated code is only data: a layout ([`InPlace::LAYOUT`],
+//! made by [`layout!`](crate::layout)) of the keys and of where each member goes in the type
+//! itself (a [`Slot`]: the offset of its field and the decoder of its type, one copy per member
+//! type for every type), which [`in_place`] decodes into:
 //!
 //! ```
 //! use mcp_typed_runtime::pull::*;
@@ -13,17 +13,14 @@
 //! # #[derive(Debug)]
 //! struct Tool { name: String, title: Option<String>, extra: Extra }
 //!
-//! impl DecodeObject for Tool {
-//!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-//!         static LAYOUT: Layout<Tool> = layout!(
-//!             Tool,
-//!             "a Tool object",
-//!             [required(name, "name"), optional(title, "title")],
-//!             [],
-//!             keep(extra),
-//!         );
-//!         in_place(p, &LAYOUT, start)
-//!     }
+//! impl InPlace for Tool {
+//!     const LAYOUT: Layout<Self> = layout!(
+//!         Tool,
+//!         "a Tool object",
+//!         [required(name, "name"), optional(title, "title")],
+//!         [],
+//!         keep(extra),
+//!     );
 //! }
 //!
 //! let tool: Tool = from_str(r#"{"title": "T", "name": "t", "x": 1}"#).unwrap();
@@ -84,8 +81,8 @@ pub use message::{from_slice, from_str, from_str_by};
 pub(crate) use object::const_int;
 pub(crate) use object::const_str;
 pub use object::{
-    Layout, Rest, Slot, Start, Table, Unknown, in_place, insert_unknown, object, one_of, required,
-    whole,
+    InPlace, Layout, Rest, Slot, Start, Table, Unknown, in_place, insert_unknown, object, one_of,
+    required, whole,
 };
 pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};

@@ -440,8 +440,8 @@ unsafe fn object_loop(
     result
 }
 
-/// The tables of an object type decoded in place ([`in_place`], a `static` per generated
-/// type, made by [`layout!`](crate::layout)): its keys, where each member goes in a `T`
+/// The tables of an object type decoded in place ([`in_place`]; [`InPlace::LAYOUT`] for a
+/// generated type, made by [`layout!`](crate::layout)): its keys, where each member goes in a `T`
 /// itself and what decodes it, and where the members it does not declare go.
 pub struct Layout<T: 'static> {
     table: Erased,
@@ -543,7 +543,7 @@ impl<T> Layout<T> {
     /// The layout of `T`: `keys` its declared members (fields first, then constants), each
     /// placed by the entry of `slots` at its index; `rest` the place of the others. A
     /// required member is one whose slot has no value for its absence, or a constant. At
-    /// most 64 keys (the masks are `u64`): more fail to compile, the `static` unevaluable.
+    /// most 64 keys (the masks are `u64`): more fail to compile, the constant unevaluable.
     ///
     /// # Safety
     ///
@@ -592,6 +592,21 @@ impl<T> Layout<T> {
             rest: rest.0,
             ty: PhantomData,
         }
+    }
+}
+
+/// An object type decoded in place: its [`Layout`] (made by [`layout!`](crate::layout)) is all
+/// a generated type declares; its [`DecodeObject`](super::DecodeObject), and so its
+/// [`Decode`], is [`in_place`] with it.
+pub trait InPlace: Sized + 'static {
+    /// Where each member goes in the type, and what decodes it.
+    const LAYOUT: Layout<Self>;
+}
+
+impl<T: InPlace> super::DecodeObject for T {
+    #[inline]
+    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
+        in_place(p, &T::LAYOUT, start)
     }
 }
 
@@ -715,57 +730,57 @@ unsafe fn fill_in_place(
 /// `optional_boxed`: [`Slot`]'s constructors), its constant members (`str("k", "v")`,
 /// `int("k", 1)`), and where the others go (`keep(extra)`, `typed(extra)`, `deny()`). The
 /// fields named must be all of `$t`'s, each once: a pattern checks it at compile time, which
-/// is what makes the layout sound. In a `static`'s initializer, evaluated at compile time.
+/// is what makes the layout sound. A constant expression ([`InPlace::LAYOUT`]).
 ///
 /// ```
-/// use mcp_typed_runtime::pull::{Layout, Start, from_str, in_place};
+/// use mcp_typed_runtime::pull::{InPlace, Layout, from_str};
 ///
 /// struct Point { x: i64, y: Option<i64> }
-/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
-///     Point, "a Point object", [required(x, "x"), optional(y, "y")], [], deny(),
-/// );
-/// let p: Point = from_str::<Point>(r#"{"x": 1}"#).unwrap();
-/// # impl mcp_typed_runtime::pull::DecodeObject for Point {
-/// #     fn decode_object(
-/// #         p: &mut mcp_typed_runtime::pull::Parser<'_>,
-/// #         start: Start,
-/// #     ) -> Result<Self, mcp_typed_runtime::pull::Error> {
-/// #         in_place(p, &POINT, start)
-/// #     }
-/// # }
+/// impl InPlace for Point {
+///     const LAYOUT: Layout<Self> = mcp_typed_runtime::layout!(
+///         Point, "a Point object", [required(x, "x"), optional(y, "y")], [], deny(),
+///     );
+/// }
+/// let p: Point = from_str(r#"{"x": 1}"#).unwrap();
 /// assert_eq!((p.x, p.y), (1, None));
 /// ```
 ///
 /// A field left out does not compile (its place would never be written):
 ///
 /// ```compile_fail,E0027
-/// use mcp_typed_runtime::pull::Layout;
+/// use mcp_typed_runtime::pull::{InPlace, Layout};
 ///
 /// struct Point { x: i64, y: Option<i64> }
-/// static POINT: Layout<Point> =
-///     mcp_typed_runtime::layout!(Point, "a Point object", [required(x, "x")], [], deny());
+/// impl InPlace for Point {
+///     const LAYOUT: Layout<Self> =
+///         mcp_typed_runtime::layout!(Point, "a Point object", [required(x, "x")], [], deny());
+/// }
 /// ```
 ///
 /// nor does a field named twice (two members written to one place),
 ///
 /// ```compile_fail,E0025
-/// use mcp_typed_runtime::pull::Layout;
+/// use mcp_typed_runtime::pull::{InPlace, Layout};
 ///
 /// struct Point { x: i64, y: Option<i64> }
-/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
-///     Point, "a Point object", [required(x, "x"), optional(y, "y"), required(x, "z")], [], deny(),
-/// );
+/// impl InPlace for Point {
+///     const LAYOUT: Layout<Self> = mcp_typed_runtime::layout!(
+///         Point, "a Point object", [required(x, "x"), optional(y, "y"), required(x, "z")], [], deny(),
+///     );
+/// }
 /// ```
 ///
 /// or a kind that is not the field's type (an optional member's field is an `Option`):
 ///
 /// ```compile_fail,E0308
-/// use mcp_typed_runtime::pull::Layout;
+/// use mcp_typed_runtime::pull::{InPlace, Layout};
 ///
 /// struct Point { x: i64, y: Option<i64> }
-/// static POINT: Layout<Point> = mcp_typed_runtime::layout!(
-///     Point, "a Point object", [optional(x, "x"), optional(y, "y")], [], deny(),
-/// );
+/// impl InPlace for Point {
+///     const LAYOUT: Layout<Self> = mcp_typed_runtime::layout!(
+///         Point, "a Point object", [optional(x, "x"), optional(y, "y")], [], deny(),
+///     );
+/// }
 /// ```
 #[macro_export]
 #[doc(hidden)]

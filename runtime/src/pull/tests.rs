@@ -19,23 +19,20 @@ struct Tool {
     extra: crate::Extra,
 }
 
-impl DecodeObject for Tool {
-    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static LAYOUT: Layout<Tool> = layout!(
-            Tool,
-            "a Tool object",
-            [
-                required(name, "name"),
-                // `null` reads as absent, as generated optional members do.
-                nullable(title, "title"),
-                required(tags, "tags"),
-                optional(size, "size"),
-            ],
-            [str("kind", "tool")],
-            keep(extra),
-        );
-        in_place(p, &LAYOUT, start)
-    }
+impl InPlace for Tool {
+    const LAYOUT: Layout<Self> = layout!(
+        Tool,
+        "a Tool object",
+        [
+            required(name, "name"),
+            // `null` reads as absent, as generated optional members do.
+            nullable(title, "title"),
+            required(tags, "tags"),
+            optional(size, "size"),
+        ],
+        [str("kind", "tool")],
+        keep(extra),
+    );
 }
 
 /// Unknown members refused.
@@ -45,17 +42,14 @@ struct Strict {
     b: Option<bool>,
 }
 
-impl Decode for Strict {
-    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static LAYOUT: Layout<Strict> = layout!(
-            Strict,
-            "a Strict object",
-            [required(a, "a"), optional(b, "b")],
-            [],
-            deny(),
-        );
-        in_place(p, &LAYOUT, Start::Value)
-    }
+impl InPlace for Strict {
+    const LAYOUT: Layout<Self> = layout!(
+        Strict,
+        "a Strict object",
+        [required(a, "a"), optional(b, "b")],
+        [],
+        deny(),
+    );
 }
 
 /// Unknown members typed (`additionalProperties` with a schema).
@@ -65,17 +59,14 @@ struct Counts {
     rest: IndexMap<String, i64>,
 }
 
-impl Decode for Counts {
-    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static LAYOUT: Layout<Counts> = layout!(
-            Counts,
-            "a Counts object",
-            [required(total, "total")],
-            [],
-            typed(rest),
-        );
-        in_place(p, &LAYOUT, Start::Value)
-    }
+impl InPlace for Counts {
+    const LAYOUT: Layout<Self> = layout!(
+        Counts,
+        "a Counts object",
+        [required(total, "total")],
+        [],
+        typed(rest),
+    );
 }
 
 #[derive(Debug, PartialEq)]
@@ -84,17 +75,14 @@ struct Text {
     extra: crate::Extra,
 }
 
-impl DecodeObject for Text {
-    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static LAYOUT: Layout<Text> = layout!(
-            Text,
-            "a TextContent object",
-            [required(text, "text")],
-            [str("type", "text")],
-            keep(extra),
-        );
-        in_place(p, &LAYOUT, start)
-    }
+impl InPlace for Text {
+    const LAYOUT: Layout<Self> = layout!(
+        Text,
+        "a TextContent object",
+        [required(text, "text")],
+        [str("type", "text")],
+        keep(extra),
+    );
 }
 
 #[derive(Debug, PartialEq)]
@@ -103,17 +91,14 @@ struct Image {
     mime: String,
 }
 
-impl DecodeObject for Image {
-    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static LAYOUT: Layout<Image> = layout!(
-            Image,
-            "an ImageContent object",
-            [required(data, "data"), required(mime, "mimeType")],
-            [str("type", "image")],
-            deny(),
-        );
-        in_place(p, &LAYOUT, start)
-    }
+impl InPlace for Image {
+    const LAYOUT: Layout<Self> = layout!(
+        Image,
+        "an ImageContent object",
+        [required(data, "data"), required(mime, "mimeType")],
+        [str("type", "image")],
+        deny(),
+    );
 }
 
 /// A tagged union with a catch-all; how `start` reached each variant is recorded.
@@ -746,37 +731,31 @@ struct Inner {
     y: Vec<Live>,
 }
 
-impl Decode for Held {
-    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static LAYOUT: Layout<Held> = layout!(
-            Held,
-            "a Held object",
-            [
-                required(a, "a"),
-                optional(b, "b"),
-                required_boxed(c, "c"),
-                optional_boxed(d, "d"),
-                nullable(e, "e"),
-                optional(inner, "inner"),
-            ],
-            [int("v", 1)],
-            keep(extra),
-        );
-        in_place(p, &LAYOUT, Start::Value)
-    }
+impl InPlace for Held {
+    const LAYOUT: Layout<Self> = layout!(
+        Held,
+        "a Held object",
+        [
+            required(a, "a"),
+            optional(b, "b"),
+            required_boxed(c, "c"),
+            optional_boxed(d, "d"),
+            nullable(e, "e"),
+            optional(inner, "inner"),
+        ],
+        [int("v", 1)],
+        keep(extra),
+    );
 }
 
-impl Decode for Inner {
-    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static LAYOUT: Layout<Inner> = layout!(
-            Inner,
-            "an Inner object",
-            [required(x, "x"), required(y, "y")],
-            [],
-            deny(),
-        );
-        in_place(p, &LAYOUT, Start::Value)
-    }
+impl InPlace for Inner {
+    const LAYOUT: Layout<Self> = layout!(
+        Inner,
+        "an Inner object",
+        [required(x, "x"), required(y, "y")],
+        [],
+        deny(),
+    );
 }
 
 fn live() -> isize {
