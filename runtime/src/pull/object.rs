@@ -69,17 +69,29 @@ impl<S> Table<S> {
             required: self.required,
             consts: self.consts,
             slots,
+            fields: 0,
+            optional: 0,
+            rest: RawRest::Deny,
         }
     }
 }
 
-/// A [`Table`] without its slots struct's type: one object loop for every type.
+/// A [`Table`] or a [`Layout`] without its type: one object loop for every type.
 struct Erased {
     expecting: &'static str,
     keys: &'static [&'static str],
     required: u64,
     consts: u64,
     slots: &'static [RawSlot],
+    /// Decoded in place: bit `i` set, `keys[i]` is a field, dropped on an error once written
+    /// (none for a slots struct, which drops its own).
+    fields: u64,
+    /// Decoded in place: bit `i` set, `keys[i]` is an optional field, written by its
+    /// `absent` when missing (none for a slots struct, whose slots are `None` at first).
+    optional: u64,
+    /// Decoded in place: where the members `keys` does not declare go (for a slots struct,
+    /// the caller says).
+    rest: RawRest,
 }
 
 /// The index of `key` in `keys` (a type's declared members, a union's slots). Always inlined:
@@ -404,30 +416,60 @@ pub(super) fn members<S>(
 ) -> Result<u64, Error> {
     debug_assert_eq!(table.slots.len(), table.keys.len(), "a slot per key");
     let base = (s as *mut S).cast();
-    let mut seen = 0;
     // SAFETY: `base` is the `S` the table was made for, borrowed mutably for the loop, its
     // slots `Option`s that hold `None` or a value, never uninitialized.
-    unsafe { object_loop(p, &table.erased(), start, unknown, base, &mut seen) }?;
-    Ok(seen)
+    unsafe { object_loop(p, &table.erased(), start, Some(unknown), base) }
 }
 
-/// [`object()`]'s loop: one copy for every type. On return, `seen` has the bits of the
-/// members decoded (or checked, for a constant) and written at their places; on an error,
-/// the member that failed is not among them, and nothing was written for it.
+/// The one object loop, for a slots struct ([`object()`], `unknown` given) or a type decoded in
+/// place ([`in_place`], `unknown` `None`: the table's rest). Returns the declared members met
+/// (decoded, or checked for a constant, and written at their places). Decoding in place, an
+/// absent optional member is then written `None`; on an error, what was written is dropped
+/// (the member that failed wrote nothing).
 ///
 /// # Safety
 ///
-/// `base` points to the struct `table` was made for, which nothing else borrows: each
-/// slot's place holds nothing to drop.
+/// `base` points to the value `table` was made for, which nothing else borrows: a slots struct
+/// (each slot holding nothing to drop), or, in place, a value not initialized.
 unsafe fn object_loop(
     p: &mut Parser<'_>,
     table: &Erased,
     start: Start,
-    unknown: Unknown<'_>,
+    unknown: Option<Unknown<'_>>,
     base: *mut u8,
-    seen: &mut u64,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     debug_assert!(table.keys.len() <= 64);
+    let in_place = unknown.is_none();
+    let mut insert;
+    // SAFETY (the three blocks): in place, the rest's offset is that of a field of the value at
+    // `base` (`Rest`'s constructors), of the type each function reads; no slot is that field
+    // (`Layout::new`'s promise), so the borrow of it is the only one.
+    let unknown = match (unknown, table.rest) {
+        // Each variant again, for the borrows' lifetimes to shorten to the loop's.
+        (Some(Unknown::Keep(extra)), _) => Unknown::Keep(extra),
+        (Some(Unknown::Deny), _) => Unknown::Deny,
+        (Some(Unknown::Typed(f)), _) => Unknown::Typed(f),
+        (None, RawRest::Deny) => Unknown::Deny,
+        (None, RawRest::Keep { offset }) => unsafe {
+            let extra = base.add(offset).cast::<Extra>();
+            extra.write(Extra::new());
+            Unknown::Keep(&mut *extra)
+        },
+        (
+            None,
+            RawRest::Typed {
+                offset,
+                init,
+                insert: add,
+                ..
+            },
+        ) => {
+            let map = unsafe { base.add(offset) };
+            unsafe { init(map) };
+            insert = move |p: &mut Parser<'_>, key: String| unsafe { add(p, map, key) };
+            Unknown::Typed(&mut insert)
+        }
+    };
     let mut m = Members {
         table,
         seen: 0,
@@ -435,9 +477,50 @@ unsafe fn object_loop(
         unknown,
         base,
     };
-    let result = m.object(p, start);
-    *seen = m.seen;
-    result
+    match m.object(p, start) {
+        Ok(()) => {
+            let mut absent = table.optional & !m.seen;
+            while absent != 0 {
+                let i = absent.trailing_zeros() as usize;
+                absent &= absent - 1;
+                if let Some(RawSlot::At {
+                    offset,
+                    absent: Some(write),
+                    ..
+                }) = table.slots.get(i)
+                {
+                    // SAFETY: in place (a slots struct has no `optional` bits), the field at
+                    // `offset`, of the type `write` writes, was not written.
+                    unsafe { write(base.add(*offset)) };
+                }
+            }
+            Ok(m.seen)
+        }
+        Err(e) => {
+            let mut written = table.fields & m.seen;
+            while written != 0 {
+                let i = written.trailing_zeros() as usize;
+                written &= written - 1;
+                if let Some(RawSlot::At { offset, drop, .. }) = table.slots.get(i) {
+                    // SAFETY: in place (a slots struct has no `fields` bits), the loop wrote
+                    // the field (its bit is in `seen`), of the type `drop` drops; it is not
+                    // read again.
+                    unsafe { drop(base.add(*offset)) };
+                }
+            }
+            if in_place {
+                // SAFETY: the rest was written above and is not read again.
+                match table.rest {
+                    RawRest::Deny => {}
+                    RawRest::Keep { offset } => unsafe {
+                        base.add(offset).cast::<Extra>().drop_in_place()
+                    },
+                    RawRest::Typed { offset, drop, .. } => unsafe { drop(base.add(offset)) },
+                }
+            }
+            Err(e)
+        }
+    }
 }
 
 /// The tables of an object type decoded in place ([`in_place`]; [`InPlace::LAYOUT`] for a
@@ -445,11 +528,6 @@ unsafe fn object_loop(
 /// itself and what decodes it, and where the members it does not declare go.
 pub struct Layout<T: 'static> {
     table: Erased,
-    /// Bit `i` set: `keys[i]` is a field (not a constant), dropped on an error once filled.
-    fields: u64,
-    /// Bit `i` set: `keys[i]` is an optional field, written by its `absent` when missing.
-    optional: u64,
-    rest: RawRest,
     ty: PhantomData<fn() -> T>,
 }
 
@@ -586,10 +664,10 @@ impl<T> Layout<T> {
                 required,
                 consts,
                 slots,
+                fields,
+                optional,
+                rest: rest.0,
             },
-            fields,
-            optional,
-            rest: rest.0,
             ty: PhantomData,
         }
     }
@@ -619,110 +697,9 @@ impl<T: InPlace> super::DecodeObject for T {
 pub fn in_place<T>(p: &mut Parser<'_>, layout: &Layout<T>, start: Start) -> Result<T, Error> {
     let mut out = core::mem::MaybeUninit::<T>::uninit();
     // SAFETY: `layout` is `T`'s, `out` a `T` not initialized that nothing else borrows.
-    unsafe { fill_in_place(p, layout.raw(), start, out.as_mut_ptr().cast()) }?;
-    // SAFETY: `fill_in_place` returned `Ok`: every field is written (`Layout::new`'s promise).
+    unsafe { object_loop(p, &layout.table, start, None, out.as_mut_ptr().cast()) }?;
+    // SAFETY: the loop returned `Ok`: every field is written (`Layout::new`'s promise).
     Ok(unsafe { out.assume_init() })
-}
-
-/// A [`Layout`] without its type, as [`fill_in_place`] reads it.
-struct RawLayout<'l> {
-    table: &'l Erased,
-    fields: u64,
-    optional: u64,
-    rest: RawRest,
-}
-
-impl<T> Layout<T> {
-    #[inline]
-    fn raw(&self) -> RawLayout<'_> {
-        RawLayout {
-            table: &self.table,
-            fields: self.fields,
-            optional: self.optional,
-            rest: self.rest,
-        }
-    }
-}
-
-/// [`in_place`]'s work: one copy for every type.
-///
-/// # Safety
-///
-/// `base` points to a value of the type `layout` was made for, not initialized, that
-/// nothing else borrows. On `Ok`, each of its fields is written; on an error none is (what
-/// was written is dropped).
-unsafe fn fill_in_place(
-    p: &mut Parser<'_>,
-    layout: RawLayout<'_>,
-    start: Start,
-    base: *mut u8,
-) -> Result<(), Error> {
-    let table = layout.table;
-    let mut insert;
-    // SAFETY (the three blocks): the rest's offset is that of a field of the type at `base`
-    // (`Rest`'s constructors), of the type each function reads; no slot is that field
-    // (`Layout::new`'s promise), so the borrow of it is the only one.
-    let unknown = match layout.rest {
-        RawRest::Deny => Unknown::Deny,
-        RawRest::Keep { offset } => unsafe {
-            let extra = base.add(offset).cast::<Extra>();
-            extra.write(Extra::new());
-            Unknown::Keep(&mut *extra)
-        },
-        RawRest::Typed {
-            offset,
-            init,
-            insert: add,
-            ..
-        } => {
-            let map = unsafe { base.add(offset) };
-            unsafe { init(map) };
-            insert = move |p: &mut Parser<'_>, key: String| unsafe { add(p, map, key) };
-            Unknown::Typed(&mut insert)
-        }
-    };
-    let mut seen = 0;
-    // SAFETY: the caller's promise; no field is written yet.
-    match unsafe { object_loop(p, table, start, unknown, base, &mut seen) } {
-        Ok(()) => {
-            let mut absent = layout.optional & !seen;
-            while absent != 0 {
-                let i = absent.trailing_zeros() as usize;
-                absent &= absent - 1;
-                if let RawSlot::At {
-                    offset,
-                    absent: Some(write),
-                    ..
-                } = table.slots[i]
-                {
-                    // SAFETY: the field at `offset`, of the type `write` writes, was not.
-                    unsafe { write(base.add(offset)) };
-                }
-            }
-            Ok(())
-        }
-        Err(e) => {
-            let mut filled = layout.fields & seen;
-            while filled != 0 {
-                let i = filled.trailing_zeros() as usize;
-                filled &= filled - 1;
-                if let RawSlot::At { offset, drop, .. } = table.slots[i] {
-                    // SAFETY: `object_loop` wrote the field (its bit is in `seen`), of the
-                    // type `drop` drops; it is not read again.
-                    unsafe { drop(base.add(offset)) };
-                }
-            }
-            // SAFETY: the rest was written above and is not read again.
-            match layout.rest {
-                RawRest::Deny => {}
-                RawRest::Keep { offset } => unsafe {
-                    base.add(offset).cast::<Extra>().drop_in_place()
-                },
-                RawRest::Typed { offset, drop, .. } => unsafe { drop(base.add(offset)) },
-            }
-            Err(e)
-        }
-    }
 }
 
 /// The [`Layout`] of object type `$t` (a path): its name in errors, the kind, field and key
