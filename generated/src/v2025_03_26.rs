@@ -8043,7 +8043,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::CallToolRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CallToolRequest, "a CallToolRequest object", [required(params,
+            super::CallToolRequest, "a CallToolRequest object", [object(params,
             "params")], [str("method", "tools/call")], keep(extra),
         );
     }
@@ -8128,7 +8128,7 @@ pub mod __de {
     impl pull::InPlace for super::CancelledNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CancelledNotification, "a CancelledNotification object",
-            [required(params, "params")], [str("method", "notifications/cancelled")],
+            [object(params, "params")], [str("method", "notifications/cancelled")],
             keep(extra),
         );
     }
@@ -8517,7 +8517,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::CompleteRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CompleteRequest, "a CompleteRequest object", [required(params,
+            super::CompleteRequest, "a CompleteRequest object", [object(params,
             "params")], [str("method", "completion/complete")], keep(extra),
         );
     }
@@ -8580,13 +8580,13 @@ pub mod __de {
     impl pull::InPlace for super::CompleteRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteRequestParams, "a CompleteRequestParams object",
-            [required(r#ref, "ref"), required(argument, "argument")], [], keep(extra),
+            [required(r#ref, "ref"), object(argument, "argument")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
-            required(completion, "completion")], [], keep(extra),
+            object(completion, "completion")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteResultCompletion {
@@ -8598,9 +8598,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::CreateMessageRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CreateMessageRequest, "a CreateMessageRequest object",
-            [required(params, "params")], [str("method", "sampling/createMessage")],
-            keep(extra),
+            super::CreateMessageRequest, "a CreateMessageRequest object", [object(params,
+            "params")], [str("method", "sampling/createMessage")], keep(extra),
         );
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -8830,7 +8829,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::GetPromptRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::GetPromptRequest, "a GetPromptRequest object", [required(params,
+            super::GetPromptRequest, "a GetPromptRequest object", [object(params,
             "params")], [str("method", "prompts/get")], keep(extra),
         );
     }
@@ -8863,22 +8862,22 @@ pub mod __de {
     }
     impl pull::InPlace for super::InitializeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::InitializeRequest, "a InitializeRequest object", [required(params,
+            super::InitializeRequest, "a InitializeRequest object", [object(params,
             "params")], [str("method", "initialize")], keep(extra),
         );
     }
     impl pull::InPlace for super::InitializeRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeRequestParams, "a InitializeRequestParams object",
-            [required(protocol_version, "protocolVersion"), required(capabilities,
-            "capabilities"), required(client_info, "clientInfo")], [], keep(extra),
+            [required(protocol_version, "protocolVersion"), object(capabilities,
+            "capabilities"), object(client_info, "clientInfo")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::InitializeResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeResult, "a InitializeResult object", [optional(meta,
             "_meta"), required(protocol_version, "protocolVersion"),
-            required_boxed(capabilities, "capabilities"), required(server_info,
+            required_boxed(capabilities, "capabilities"), object(server_info,
             "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
         );
     }
@@ -9064,7 +9063,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcError {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcError, "a JSONRPCError object", [required(id, "id"),
-            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::JsonRpcErrorError {
@@ -9332,7 +9331,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcResponse, "a JSONRPCResponse object", [required(id, "id"),
-            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::ListPromptsRequest {
@@ -9460,7 +9459,7 @@ pub mod __de {
     impl pull::InPlace for super::LoggingMessageNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::LoggingMessageNotification, "a LoggingMessageNotification object",
-            [required(params, "params")], [str("method", "notifications/message")],
+            [object(params, "params")], [str("method", "notifications/message")],
             keep(extra),
         );
     }
@@ -9535,9 +9534,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::ProgressNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ProgressNotification, "a ProgressNotification object",
-            [required(params, "params")], [str("method", "notifications/progress")],
-            keep(extra),
+            super::ProgressNotification, "a ProgressNotification object", [object(params,
+            "params")], [str("method", "notifications/progress")], keep(extra),
         );
     }
     impl pull::InPlace for super::ProgressNotificationParams {
@@ -9665,7 +9663,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::ReadResourceRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ReadResourceRequest, "a ReadResourceRequest object", [required(params,
+            super::ReadResourceRequest, "a ReadResourceRequest object", [object(params,
             "params")], [str("method", "resources/read")], keep(extra),
         );
     }
@@ -9783,7 +9781,7 @@ pub mod __de {
     impl pull::InPlace for super::ResourceUpdatedNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
-            [required(params, "params")], [str("method",
+            [object(params, "params")], [str("method",
             "notifications/resources/updated")], keep(extra),
         );
     }
@@ -10268,7 +10266,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::SetLevelRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::SetLevelRequest, "a SetLevelRequest object", [required(params,
+            super::SetLevelRequest, "a SetLevelRequest object", [object(params,
             "params")], [str("method", "logging/setLevel")], keep(extra),
         );
     }
@@ -10280,7 +10278,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::SubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::SubscribeRequest, "a SubscribeRequest object", [required(params,
+            super::SubscribeRequest, "a SubscribeRequest object", [object(params,
             "params")], [str("method", "resources/subscribe")], keep(extra),
         );
     }
@@ -10306,7 +10304,7 @@ pub mod __de {
     impl pull::InPlace for super::Tool {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::Tool, "a Tool object", [required(name, "name"), optional(description,
-            "description"), required(input_schema, "inputSchema"), optional(annotations,
+            "description"), object(input_schema, "inputSchema"), optional(annotations,
             "annotations")], [], keep(extra),
         );
     }
@@ -10342,7 +10340,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::UnsubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(params,
+            super::UnsubscribeRequest, "a UnsubscribeRequest object", [object(params,
             "params")], [str("method", "resources/unsubscribe")], keep(extra),
         );
     }

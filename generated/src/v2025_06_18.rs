@@ -9139,7 +9139,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::CallToolRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CallToolRequest, "a CallToolRequest object", [required(params,
+            super::CallToolRequest, "a CallToolRequest object", [object(params,
             "params")], [str("method", "tools/call")], keep(extra),
         );
     }
@@ -9159,7 +9159,7 @@ pub mod __de {
     impl pull::InPlace for super::CancelledNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CancelledNotification, "a CancelledNotification object",
-            [required(params, "params")], [str("method", "notifications/cancelled")],
+            [object(params, "params")], [str("method", "notifications/cancelled")],
             keep(extra),
         );
     }
@@ -9520,7 +9520,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::CompleteRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CompleteRequest, "a CompleteRequest object", [required(params,
+            super::CompleteRequest, "a CompleteRequest object", [object(params,
             "params")], [str("method", "completion/complete")], keep(extra),
         );
     }
@@ -9589,14 +9589,14 @@ pub mod __de {
     impl pull::InPlace for super::CompleteRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteRequestParams, "a CompleteRequestParams object",
-            [required(r#ref, "ref"), required(argument, "argument"), optional(context,
+            [required(r#ref, "ref"), object(argument, "argument"), optional(context,
             "context")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
-            required(completion, "completion")], [], keep(extra),
+            object(completion, "completion")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteResultCompletion {
@@ -9676,9 +9676,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::CreateMessageRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CreateMessageRequest, "a CreateMessageRequest object",
-            [required(params, "params")], [str("method", "sampling/createMessage")],
-            keep(extra),
+            super::CreateMessageRequest, "a CreateMessageRequest object", [object(params,
+            "params")], [str("method", "sampling/createMessage")], keep(extra),
         );
     }
     impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -9770,7 +9769,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::ElicitRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ElicitRequest, "a ElicitRequest object", [required(params, "params")],
+            super::ElicitRequest, "a ElicitRequest object", [object(params, "params")],
             [str("method", "elicitation/create")], keep(extra),
         );
     }
@@ -9785,8 +9784,8 @@ pub mod __de {
     impl pull::InPlace for super::ElicitRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ElicitRequestParams, "a ElicitRequestParams object",
-            [required(message, "message"), required(requested_schema,
-            "requestedSchema")], [], keep(extra),
+            [required(message, "message"), object(requested_schema, "requestedSchema")],
+            [], keep(extra),
         );
     }
     impl pull::InPlace for super::ElicitResult {
@@ -9992,7 +9991,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::GetPromptRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::GetPromptRequest, "a GetPromptRequest object", [required(params,
+            super::GetPromptRequest, "a GetPromptRequest object", [object(params,
             "params")], [str("method", "prompts/get")], keep(extra),
         );
     }
@@ -10025,22 +10024,22 @@ pub mod __de {
     }
     impl pull::InPlace for super::InitializeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::InitializeRequest, "a InitializeRequest object", [required(params,
+            super::InitializeRequest, "a InitializeRequest object", [object(params,
             "params")], [str("method", "initialize")], keep(extra),
         );
     }
     impl pull::InPlace for super::InitializeRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeRequestParams, "a InitializeRequestParams object",
-            [required(protocol_version, "protocolVersion"), required(capabilities,
-            "capabilities"), required(client_info, "clientInfo")], [], keep(extra),
+            [required(protocol_version, "protocolVersion"), object(capabilities,
+            "capabilities"), object(client_info, "clientInfo")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::InitializeResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeResult, "a InitializeResult object", [optional(meta,
             "_meta"), required(protocol_version, "protocolVersion"),
-            required_boxed(capabilities, "capabilities"), required(server_info,
+            required_boxed(capabilities, "capabilities"), object(server_info,
             "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
         );
     }
@@ -10061,7 +10060,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcError {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcError, "a JSONRPCError object", [required(id, "id"),
-            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::JsonRpcErrorError {
@@ -10226,7 +10225,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcResponse, "a JSONRPCResponse object", [required(id, "id"),
-            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::ListPromptsRequest {
@@ -10354,7 +10353,7 @@ pub mod __de {
     impl pull::InPlace for super::LoggingMessageNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::LoggingMessageNotification, "a LoggingMessageNotification object",
-            [required(params, "params")], [str("method", "notifications/message")],
+            [object(params, "params")], [str("method", "notifications/message")],
             keep(extra),
         );
     }
@@ -10654,9 +10653,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::ProgressNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ProgressNotification, "a ProgressNotification object",
-            [required(params, "params")], [str("method", "notifications/progress")],
-            keep(extra),
+            super::ProgressNotification, "a ProgressNotification object", [object(params,
+            "params")], [str("method", "notifications/progress")], keep(extra),
         );
     }
     impl pull::InPlace for super::ProgressNotificationParams {
@@ -10721,7 +10719,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::ReadResourceRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ReadResourceRequest, "a ReadResourceRequest object", [required(params,
+            super::ReadResourceRequest, "a ReadResourceRequest object", [object(params,
             "params")], [str("method", "resources/read")], keep(extra),
         );
     }
@@ -10850,7 +10848,7 @@ pub mod __de {
     impl pull::InPlace for super::ResourceUpdatedNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
-            [required(params, "params")], [str("method",
+            [object(params, "params")], [str("method",
             "notifications/resources/updated")], keep(extra),
         );
     }
@@ -11349,7 +11347,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::SetLevelRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::SetLevelRequest, "a SetLevelRequest object", [required(params,
+            super::SetLevelRequest, "a SetLevelRequest object", [object(params,
             "params")], [str("method", "logging/setLevel")], keep(extra),
         );
     }
@@ -11380,7 +11378,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::SubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::SubscribeRequest, "a SubscribeRequest object", [required(params,
+            super::SubscribeRequest, "a SubscribeRequest object", [object(params,
             "params")], [str("method", "resources/subscribe")], keep(extra),
         );
     }
@@ -11407,7 +11405,7 @@ pub mod __de {
     impl pull::InPlace for super::Tool {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::Tool, "a Tool object", [required(name, "name"), optional(title,
-            "title"), optional(description, "description"), required(input_schema,
+            "title"), optional(description, "description"), object(input_schema,
             "inputSchema"), optional(output_schema, "outputSchema"),
             optional(annotations, "annotations"), optional(meta, "_meta")], [],
             keep(extra),
@@ -11452,7 +11450,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::UnsubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(params,
+            super::UnsubscribeRequest, "a UnsubscribeRequest object", [object(params,
             "params")], [str("method", "resources/unsubscribe")], keep(extra),
         );
     }

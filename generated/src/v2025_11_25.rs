@@ -13812,7 +13812,7 @@ pub mod __de {
     impl pull::InPlace for super::CallToolRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tools/call")], keep(extra),
         );
     }
@@ -13839,7 +13839,7 @@ pub mod __de {
     impl pull::InPlace for super::CancelTaskRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CancelTaskRequest, "a CancelTaskRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tasks/cancel")], keep(extra),
         );
     }
@@ -13861,7 +13861,7 @@ pub mod __de {
     impl pull::InPlace for super::CancelledNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CancelledNotification, "a CancelledNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/cancelled")], keep(extra),
         );
     }
@@ -14392,14 +14392,14 @@ pub mod __de {
     impl pull::InPlace for super::CompleteRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "completion/complete")], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteRequestParams, "a CompleteRequestParams object",
-            [optional(meta, "_meta"), required(r#ref, "ref"), required(argument,
+            [optional(meta, "_meta"), required(r#ref, "ref"), object(argument,
             "argument"), optional(context, "context")], [], keep(extra),
         );
     }
@@ -14474,7 +14474,7 @@ pub mod __de {
     impl pull::InPlace for super::CompleteResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
-            required(completion, "completion")], [], keep(extra),
+            object(completion, "completion")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteResultCompletion {
@@ -14555,7 +14555,7 @@ pub mod __de {
     impl pull::InPlace for super::CreateMessageRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CreateMessageRequest, "a CreateMessageRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "sampling/createMessage")], keep(extra),
         );
     }
@@ -14678,7 +14678,7 @@ pub mod __de {
     impl pull::InPlace for super::CreateTaskResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CreateTaskResult, "a CreateTaskResult object", [optional(meta,
-            "_meta"), required(task, "task")], [], keep(extra),
+            "_meta"), object(task, "task")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::ElicitRequest {
@@ -14692,7 +14692,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
             [optional(meta, "_meta"), optional(task, "task"), optional(mode, "mode"),
-            required(message, "message"), required(requested_schema, "requestedSchema")],
+            required(message, "message"), object(requested_schema, "requestedSchema")],
             [], keep(extra),
         );
     }
@@ -14829,7 +14829,7 @@ pub mod __de {
     impl pull::InPlace for super::ElicitationCompleteNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ElicitationCompleteNotification,
-            "a ElicitationCompleteNotification object", [required(params, "params")],
+            "a ElicitationCompleteNotification object", [object(params, "params")],
             [str("jsonrpc", "2.0"), str("method", "notifications/elicitation/complete")],
             keep(extra),
         );
@@ -15228,7 +15228,7 @@ pub mod __de {
     impl pull::InPlace for super::GetPromptRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::GetPromptRequest, "a GetPromptRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "prompts/get")], keep(extra),
         );
     }
@@ -15255,7 +15255,7 @@ pub mod __de {
     impl pull::InPlace for super::GetTaskPayloadRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::GetTaskPayloadRequest, "a GetTaskPayloadRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tasks/result")], keep(extra),
         );
     }
@@ -15274,7 +15274,7 @@ pub mod __de {
     impl pull::InPlace for super::GetTaskRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::GetTaskRequest, "a GetTaskRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tasks/get")], keep(extra),
         );
     }
@@ -15328,7 +15328,7 @@ pub mod __de {
     impl pull::InPlace for super::InitializeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeRequest, "a InitializeRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "initialize")], keep(extra),
         );
     }
@@ -15336,7 +15336,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeRequestParams, "a InitializeRequestParams object",
             [optional(meta, "_meta"), required(protocol_version, "protocolVersion"),
-            required_boxed(capabilities, "capabilities"), required(client_info,
+            required_boxed(capabilities, "capabilities"), object(client_info,
             "clientInfo")], [], keep(extra),
         );
     }
@@ -15350,7 +15350,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InitializeResult, "a InitializeResult object", [optional(meta,
             "_meta"), required(protocol_version, "protocolVersion"),
-            required_boxed(capabilities, "capabilities"), required(server_info,
+            required_boxed(capabilities, "capabilities"), object(server_info,
             "serverInfo"), optional(instructions, "instructions")], [], keep(extra),
         );
     }
@@ -15364,7 +15364,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcErrorResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object", [nullable(id,
-            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            "id"), object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::Decode for super::JsonRpcMessage {
@@ -15590,7 +15590,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcResultResponse, "a JSONRPCResultResponse object", [required(id,
-            "id"), required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            "id"), object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::LegacyTitledEnumSchema {
@@ -15707,7 +15707,7 @@ pub mod __de {
     impl pull::InPlace for super::LoggingMessageNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::LoggingMessageNotification, "a LoggingMessageNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/message")], keep(extra),
         );
     }
@@ -16316,9 +16316,9 @@ pub mod __de {
     }
     impl pull::InPlace for super::ProgressNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ProgressNotification, "a ProgressNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-            "notifications/progress")], keep(extra),
+            super::ProgressNotification, "a ProgressNotification object", [object(params,
+            "params")], [str("jsonrpc", "2.0"), str("method", "notifications/progress")],
+            keep(extra),
         );
     }
     impl pull::InPlace for super::ProgressNotificationParams {
@@ -16379,7 +16379,7 @@ pub mod __de {
     impl pull::InPlace for super::ReadResourceRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "resources/read")], keep(extra),
         );
     }
@@ -16527,7 +16527,7 @@ pub mod __de {
     impl pull::InPlace for super::ResourceUpdatedNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/resources/updated")], keep(extra),
         );
     }
@@ -17261,7 +17261,7 @@ pub mod __de {
     impl pull::InPlace for super::SetLevelRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SetLevelRequest, "a SetLevelRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "logging/setLevel")], keep(extra),
         );
     }
@@ -17440,7 +17440,7 @@ pub mod __de {
     impl pull::InPlace for super::SubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscribeRequest, "a SubscribeRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "resources/subscribe")], keep(extra),
         );
     }
@@ -17497,7 +17497,7 @@ pub mod __de {
     impl pull::InPlace for super::TaskStatusNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::TaskStatusNotification, "a TaskStatusNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/tasks/status")], keep(extra),
         );
     }
@@ -17529,7 +17529,7 @@ pub mod __de {
             super::TitledMultiSelectEnumSchema, "a TitledMultiSelectEnumSchema object",
             [optional(title, "title"), optional(description, "description"),
             optional(min_items, "minItems"), optional(max_items, "maxItems"),
-            required(items, "items"), optional(default, "default")], [str("type",
+            object(items, "items"), optional(default, "default")], [str("type",
             "array")], keep(extra),
         );
     }
@@ -17566,7 +17566,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::Tool, "a Tool object", [required(name, "name"), optional(title,
             "title"), optional(icons, "icons"), optional(description, "description"),
-            required(input_schema, "inputSchema"), optional(execution, "execution"),
+            object(input_schema, "inputSchema"), optional(execution, "execution"),
             optional(output_schema, "outputSchema"), optional(annotations,
             "annotations"), optional(meta, "_meta")], [], keep(extra),
         );
@@ -17654,7 +17654,7 @@ pub mod __de {
     impl pull::InPlace for super::UrlElicitationRequiredError {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::UrlElicitationRequiredError, "a URLElicitationRequiredError object",
-            [optional(id, "id"), required(error, "error")], [str("jsonrpc", "2.0")],
+            [optional(id, "id"), object(error, "error")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
@@ -17669,13 +17669,13 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::UrlElicitationRequiredErrorError,
             "a UrlElicitationRequiredErrorError object", [required(message, "message"),
-            required(data, "data")], [int("code", - 32042i64)], keep(extra),
+            object(data, "data")], [int("code", - 32042i64)], keep(extra),
         );
     }
     impl pull::InPlace for super::UnsubscribeRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::UnsubscribeRequest, "a UnsubscribeRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "resources/unsubscribe")], keep(extra),
         );
     }
@@ -17696,7 +17696,7 @@ pub mod __de {
             super::UntitledMultiSelectEnumSchema,
             "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
             optional(description, "description"), optional(min_items, "minItems"),
-            optional(max_items, "maxItems"), required(items, "items"), optional(default,
+            optional(max_items, "maxItems"), object(items, "items"), optional(default,
             "default")], [str("type", "array")], keep(extra),
         );
     }

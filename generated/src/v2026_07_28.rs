@@ -13224,14 +13224,14 @@ pub mod __de {
     impl pull::InPlace for super::CallToolRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CallToolRequest, "a CallToolRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tools/call")], keep(extra),
         );
     }
     impl pull::InPlace for super::CallToolRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CallToolRequestParams, "a CallToolRequestParams object",
-            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            super::CallToolRequestParams, "a CallToolRequestParams object", [object(meta,
+            "_meta"), optional_boxed(input_responses, "inputResponses"),
             optional(request_state, "requestState"), required(name, "name"),
             optional(arguments, "arguments")], [], keep(extra),
         );
@@ -13341,7 +13341,7 @@ pub mod __de {
     impl pull::InPlace for super::CancelledNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CancelledNotification, "a CancelledNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/cancelled")], keep(extra),
         );
     }
@@ -13376,7 +13376,7 @@ pub mod __de {
     }
     impl pull::InPlace for super::ClientNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ClientNotification, "a ClientNotification object", [required(params,
+            super::ClientNotification, "a ClientNotification object", [object(params,
             "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/cancelled")], keep(extra),
         );
@@ -13500,15 +13500,15 @@ pub mod __de {
     impl pull::InPlace for super::CompleteRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteRequest, "a CompleteRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "completion/complete")], keep(extra),
         );
     }
     impl pull::InPlace for super::CompleteRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CompleteRequestParams, "a CompleteRequestParams object",
-            [required(meta, "_meta"), required(r#ref, "ref"), required(argument,
-            "argument"), optional(context, "context")], [], keep(extra),
+            super::CompleteRequestParams, "a CompleteRequestParams object", [object(meta,
+            "_meta"), required(r#ref, "ref"), object(argument, "argument"),
+            optional(context, "context")], [], keep(extra),
         );
     }
     impl pull::Decode for super::CompleteRequestParamsRef {
@@ -13576,7 +13576,7 @@ pub mod __de {
     impl pull::InPlace for super::CompleteResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteResult, "a CompleteResult object", [optional(meta, "_meta"),
-            required(result_type, "resultType"), required(completion, "completion")], [],
+            required(result_type, "resultType"), object(completion, "completion")], [],
             keep(extra),
         );
     }
@@ -13590,7 +13590,7 @@ pub mod __de {
     impl pull::InPlace for super::CompleteResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::CompleteResultResponse, "a CompleteResultResponse object",
-            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            [required(id, "id"), object(result, "result")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
@@ -13664,9 +13664,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::CreateMessageRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::CreateMessageRequest, "a CreateMessageRequest object",
-            [required(params, "params")], [str("method", "sampling/createMessage")],
-            keep(extra),
+            super::CreateMessageRequest, "a CreateMessageRequest object", [object(params,
+            "params")], [str("method", "sampling/createMessage")], keep(extra),
         );
     }
     impl pull::InPlace for super::CreateMessageRequestParams {
@@ -13780,7 +13779,7 @@ pub mod __de {
     impl pull::InPlace for super::DiscoverRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::DiscoverRequest, "a DiscoverRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "server/discover")], keep(extra),
         );
     }
@@ -13789,7 +13788,7 @@ pub mod __de {
             super::DiscoverResult, "a DiscoverResult object", [optional(meta, "_meta"),
             required(result_type, "resultType"), required(ttl_ms, "ttlMs"),
             required(cache_scope, "cacheScope"), required(supported_versions,
-            "supportedVersions"), required(capabilities, "capabilities"),
+            "supportedVersions"), object(capabilities, "capabilities"),
             optional(instructions, "instructions")], [], keep(extra),
         );
     }
@@ -13807,7 +13806,7 @@ pub mod __de {
     impl pull::InPlace for super::DiscoverResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::DiscoverResultResponse, "a DiscoverResultResponse object",
-            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            [required(id, "id"), object(result, "result")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
@@ -13821,7 +13820,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ElicitRequestFormParams, "a ElicitRequestFormParams object",
             [optional(mode, "mode"), required(message, "message"),
-            required(requested_schema, "requestedSchema")], [], keep(extra),
+            object(requested_schema, "requestedSchema")], [], keep(extra),
         );
     }
     impl pull::Decode for super::ElicitRequestFormParamsMode {
@@ -14327,14 +14326,14 @@ pub mod __de {
     impl pull::InPlace for super::GetPromptRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::GetPromptRequest, "a GetPromptRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "prompts/get")], keep(extra),
         );
     }
     impl pull::InPlace for super::GetPromptRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::GetPromptRequestParams, "a GetPromptRequestParams object",
-            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            [object(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
             optional(request_state, "requestState"), required(name, "name"),
             optional_boxed(arguments, "arguments")], [], keep(extra),
         );
@@ -14441,7 +14440,7 @@ pub mod __de {
     impl pull::InPlace for super::HeaderMismatchError {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::HeaderMismatchError, "a HeaderMismatchError object", [optional(id,
-            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            "id"), object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::HeaderMismatchErrorError {
@@ -14667,7 +14666,7 @@ pub mod __de {
     impl pull::InPlace for super::InputResponseRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::InputResponseRequestParams, "a InputResponseRequestParams object",
-            [required(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
+            [object(meta, "_meta"), optional_boxed(input_responses, "inputResponses"),
             optional(request_state, "requestState")], [], keep(extra),
         );
     }
@@ -14693,7 +14692,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcErrorResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcErrorResponse, "a JSONRPCErrorResponse object", [nullable(id,
-            "id"), required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            "id"), object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::Decode for super::JsonRpcMessage {
@@ -14919,7 +14918,7 @@ pub mod __de {
     impl pull::InPlace for super::JsonRpcResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::JsonRpcResultResponse, "a JSONRPCResultResponse object", [required(id,
-            "id"), required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            "id"), object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::Decode for super::JsonValue {
@@ -14965,7 +14964,7 @@ pub mod __de {
     impl pull::InPlace for super::ListPromptsRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListPromptsRequest, "a ListPromptsRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "prompts/list")], keep(extra),
         );
     }
@@ -14991,14 +14990,14 @@ pub mod __de {
     impl pull::InPlace for super::ListPromptsResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListPromptsResultResponse, "a ListPromptsResultResponse object",
-            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            [required(id, "id"), object(result, "result")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
     impl pull::InPlace for super::ListResourceTemplatesRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListResourceTemplatesRequest, "a ListResourceTemplatesRequest object",
-            [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+            [required(id, "id"), object(params, "params")], [str("jsonrpc", "2.0"),
             str("method", "resources/templates/list")], keep(extra),
         );
     }
@@ -15026,13 +15025,13 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListResourceTemplatesResultResponse,
             "a ListResourceTemplatesResultResponse object", [required(id, "id"),
-            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::ListResourcesRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListResourcesRequest, "a ListResourcesRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "resources/list")], keep(extra),
         );
     }
@@ -15058,7 +15057,7 @@ pub mod __de {
     impl pull::InPlace for super::ListResourcesResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListResourcesResultResponse, "a ListResourcesResultResponse object",
-            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            [required(id, "id"), object(result, "result")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
@@ -15083,7 +15082,7 @@ pub mod __de {
     impl pull::InPlace for super::ListToolsRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListToolsRequest, "a ListToolsRequest object", [required(id, "id"),
-            required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "tools/list")], keep(extra),
         );
     }
@@ -15109,7 +15108,7 @@ pub mod __de {
     impl pull::InPlace for super::ListToolsResultResponse {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ListToolsResultResponse, "a ListToolsResultResponse object",
-            [required(id, "id"), required(result, "result")], [str("jsonrpc", "2.0")],
+            [required(id, "id"), object(result, "result")], [str("jsonrpc", "2.0")],
             keep(extra),
         );
     }
@@ -15136,7 +15135,7 @@ pub mod __de {
     impl pull::InPlace for super::LoggingMessageNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::LoggingMessageNotification, "a LoggingMessageNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/message")], keep(extra),
         );
     }
@@ -15159,21 +15158,21 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::MissingRequiredClientCapabilityError,
             "a MissingRequiredClientCapabilityError object", [optional(id, "id"),
-            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::MissingRequiredClientCapabilityErrorErrorData {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::MissingRequiredClientCapabilityErrorErrorData,
             "a MissingRequiredClientCapabilityErrorErrorData object",
-            [required(required_capabilities, "requiredCapabilities")], [], keep(extra),
+            [object(required_capabilities, "requiredCapabilities")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::MissingRequiredClientCapabilityErrorError {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::MissingRequiredClientCapabilityErrorError,
             "a MissingRequiredClientCapabilityErrorError object", [required(message,
-            "message"), required(data, "data")], [int("code", - 32021i64)], keep(extra),
+            "message"), object(data, "data")], [int("code", - 32021i64)], keep(extra),
         );
     }
     impl pull::InPlace for super::ModelHint {
@@ -15447,14 +15446,14 @@ pub mod __de {
     impl pull::InPlace for super::PaginatedRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::PaginatedRequest, "a PaginatedRequest object", [required(id, "id"),
-            required(method, "method"), required(params, "params")], [str("jsonrpc",
+            required(method, "method"), object(params, "params")], [str("jsonrpc",
             "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::PaginatedRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::PaginatedRequestParams, "a PaginatedRequestParams object",
-            [required(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
+            [object(meta, "_meta"), optional(cursor, "cursor")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::PaginatedResult {
@@ -15774,9 +15773,9 @@ pub mod __de {
     }
     impl pull::InPlace for super::ProgressNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ProgressNotification, "a ProgressNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
-            "notifications/progress")], keep(extra),
+            super::ProgressNotification, "a ProgressNotification object", [object(params,
+            "params")], [str("jsonrpc", "2.0"), str("method", "notifications/progress")],
+            keep(extra),
         );
     }
     impl pull::InPlace for super::ProgressNotificationParams {
@@ -15837,16 +15836,15 @@ pub mod __de {
     impl pull::InPlace for super::ReadResourceRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ReadResourceRequest, "a ReadResourceRequest object", [required(id,
-            "id"), required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            "id"), object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "resources/read")], keep(extra),
         );
     }
     impl pull::InPlace for super::ReadResourceRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ReadResourceRequestParams, "a ReadResourceRequestParams object",
-            [required(meta, "_meta"), required(uri, "uri"),
-            optional_boxed(input_responses, "inputResponses"), optional(request_state,
-            "requestState")], [], keep(extra),
+            [object(meta, "_meta"), required(uri, "uri"), optional_boxed(input_responses,
+            "inputResponses"), optional(request_state, "requestState")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::ReadResourceResult {
@@ -16014,15 +16012,15 @@ pub mod __de {
             super::RequestMetaObject, "a RequestMetaObject object",
             [optional(progress_token, "progressToken"), required(protocol_version,
             "io.modelcontextprotocol/protocolVersion"), optional(client_info,
-            "io.modelcontextprotocol/clientInfo"), required(client_capabilities,
+            "io.modelcontextprotocol/clientInfo"), object(client_capabilities,
             "io.modelcontextprotocol/clientCapabilities"), optional(log_level,
             "io.modelcontextprotocol/logLevel")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::RequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::RequestParams, "a RequestParams object", [required(meta, "_meta")],
-            [], keep(extra),
+            super::RequestParams, "a RequestParams object", [object(meta, "_meta")], [],
+            keep(extra),
         );
     }
     impl pull::InPlace for super::Resource {
@@ -16059,8 +16057,8 @@ pub mod __de {
     }
     impl pull::InPlace for super::ResourceRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
-            super::ResourceRequestParams, "a ResourceRequestParams object",
-            [required(meta, "_meta"), required(uri, "uri")], [], keep(extra),
+            super::ResourceRequestParams, "a ResourceRequestParams object", [object(meta,
+            "_meta"), required(uri, "uri")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::ResourceTemplate {
@@ -16081,7 +16079,7 @@ pub mod __de {
     impl pull::InPlace for super::ResourceUpdatedNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::ResourceUpdatedNotification, "a ResourceUpdatedNotification object",
-            [required(params, "params")], [str("jsonrpc", "2.0"), str("method",
+            [object(params, "params")], [str("jsonrpc", "2.0"), str("method",
             "notifications/resources/updated")], keep(extra),
         );
     }
@@ -16847,8 +16845,8 @@ pub mod __de {
     impl pull::InPlace for super::SubscriptionsAcknowledgedNotification {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsAcknowledgedNotification,
-            "a SubscriptionsAcknowledgedNotification object", [required(params,
-            "params")], [str("jsonrpc", "2.0"), str("method",
+            "a SubscriptionsAcknowledgedNotification object", [object(params, "params")],
+            [str("jsonrpc", "2.0"), str("method",
             "notifications/subscriptions/acknowledged")], keep(extra),
         );
     }
@@ -16856,27 +16854,27 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsAcknowledgedNotificationParams,
             "a SubscriptionsAcknowledgedNotificationParams object", [optional(meta,
-            "_meta"), required(notifications, "notifications")], [], keep(extra),
+            "_meta"), object(notifications, "notifications")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::SubscriptionsListenRequest {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsListenRequest, "a SubscriptionsListenRequest object",
-            [required(id, "id"), required(params, "params")], [str("jsonrpc", "2.0"),
+            [required(id, "id"), object(params, "params")], [str("jsonrpc", "2.0"),
             str("method", "subscriptions/listen")], keep(extra),
         );
     }
     impl pull::InPlace for super::SubscriptionsListenRequestParams {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsListenRequestParams,
-            "a SubscriptionsListenRequestParams object", [required(meta, "_meta"),
-            required(notifications, "notifications")], [], keep(extra),
+            "a SubscriptionsListenRequestParams object", [object(meta, "_meta"),
+            object(notifications, "notifications")], [], keep(extra),
         );
     }
     impl pull::InPlace for super::SubscriptionsListenResult {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsListenResult, "a SubscriptionsListenResult object",
-            [required(meta, "_meta"), required(result_type, "resultType")], [],
+            [object(meta, "_meta"), required(result_type, "resultType")], [],
             keep(extra),
         );
     }
@@ -16892,7 +16890,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::SubscriptionsListenResultResponse,
             "a SubscriptionsListenResultResponse object", [required(id, "id"),
-            required(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
+            object(result, "result")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::TextContent {
@@ -16914,7 +16912,7 @@ pub mod __de {
             super::TitledMultiSelectEnumSchema, "a TitledMultiSelectEnumSchema object",
             [optional(title, "title"), optional(description, "description"),
             optional(min_items, "minItems"), optional(max_items, "maxItems"),
-            required(items, "items"), optional(default, "default")], [str("type",
+            object(items, "items"), optional(default, "default")], [str("type",
             "array")], keep(extra),
         );
     }
@@ -16951,9 +16949,9 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::Tool, "a Tool object", [required(name, "name"), optional(title,
             "title"), optional(icons, "icons"), optional(description, "description"),
-            required(input_schema, "inputSchema"), optional(output_schema,
-            "outputSchema"), optional(annotations, "annotations"), optional(meta,
-            "_meta")], [], keep(extra),
+            object(input_schema, "inputSchema"), optional(output_schema, "outputSchema"),
+            optional(annotations, "annotations"), optional(meta, "_meta")], [],
+            keep(extra),
         );
     }
     impl pull::InPlace for super::ToolInputSchema {
@@ -17021,7 +17019,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::UnsupportedProtocolVersionError,
             "a UnsupportedProtocolVersionError object", [optional(id, "id"),
-            required(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
+            object(error, "error")], [str("jsonrpc", "2.0")], keep(extra),
         );
     }
     impl pull::InPlace for super::UnsupportedProtocolVersionErrorErrorData {
@@ -17035,7 +17033,7 @@ pub mod __de {
         const LAYOUT: pull::Layout<Self> = __rt::layout!(
             super::UnsupportedProtocolVersionErrorError,
             "a UnsupportedProtocolVersionErrorError object", [required(message,
-            "message"), required(data, "data")], [int("code", - 32022i64)], keep(extra),
+            "message"), object(data, "data")], [int("code", - 32022i64)], keep(extra),
         );
     }
     impl pull::InPlace for super::UntitledMultiSelectEnumSchema {
@@ -17043,7 +17041,7 @@ pub mod __de {
             super::UntitledMultiSelectEnumSchema,
             "a UntitledMultiSelectEnumSchema object", [optional(title, "title"),
             optional(description, "description"), optional(min_items, "minItems"),
-            optional(max_items, "maxItems"), required(items, "items"), optional(default,
+            optional(max_items, "maxItems"), object(items, "items"), optional(default,
             "default")], [str("type", "array")], keep(extra),
         );
     }

@@ -65,6 +65,8 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         let n = ident(&f.rust_name);
         let k = &f.json_name;
         let kind = match (f.required, f.null_is_absent, f.boxed) {
+            // An object type of this module: decoded where the field lies.
+            (true, _, false) if cx.module.as_struct(&f.ty).is_some() => quote!(object),
             (true, _, false) => quote!(required),
             (true, _, true) => quote!(required_boxed),
             (false, true, false) => quote!(nullable),

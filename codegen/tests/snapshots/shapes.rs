@@ -1479,7 +1479,7 @@ pub mod shapes {
         }
         impl pull::InPlace for super::Special {
             const LAYOUT: pull::Layout<Self> = __rt::layout!(
-                super::Special, "a Special object", [required(error, "error")], [],
+                super::Special, "a Special object", [object(error, "error")], [],
                 keep(extra),
             );
         }

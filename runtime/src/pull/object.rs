@@ -174,6 +174,13 @@ enum RawSlot {
         absent: Option<Place>,
         drop: Place,
     },
+    /// A field at `offset` whose type is an object type decoded in place, by the loop itself
+    /// with its `table` (written where it lies, not moved there); dropped by `drop`.
+    Object {
+        offset: usize,
+        table: &'static Erased,
+        drop: Place,
+    },
     /// A constant string member.
     Str(&'static str),
     /// A constant integer member.
@@ -226,6 +233,25 @@ impl<S> Slot<S> {
             fill_plain::<Option<T>>,
             Some(write_none::<T>),
             drop_at::<Option<T>>,
+        )
+    }
+
+    /// [`Slot::required`] for a member whose type is an object type decoded in place: the
+    /// object loop decodes it with its layout where the field lies.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Slot::optional`], the field's type being `T`.
+    pub const unsafe fn object<T: InPlace>(base: *const S, field: *const T) -> Self {
+        // SAFETY: the caller's promise.
+        let offset = unsafe { offset(base, field) };
+        Slot(
+            RawSlot::Object {
+                offset,
+                table: &T::LAYOUT.table,
+                drop: drop_at::<T>,
+            },
+            PhantomData,
         )
     }
 
@@ -501,7 +527,10 @@ unsafe fn object_loop(
             while written != 0 {
                 let i = written.trailing_zeros() as usize;
                 written &= written - 1;
-                if let Some(RawSlot::At { offset, drop, .. }) = table.slots.get(i) {
+                if let Some(
+                    RawSlot::At { offset, drop, .. } | RawSlot::Object { offset, drop, .. },
+                ) = table.slots.get(i)
+                {
                     // SAFETY: in place (a slots struct has no `fields` bits), the loop wrote
                     // the field (its bit is in `seen`), of the type `drop` drops; it is not
                     // read again.
@@ -644,7 +673,7 @@ impl<T> Layout<T> {
                     fields |= 1 << i;
                     optional |= 1 << i;
                 }
-                RawSlot::At { absent: None, .. } => {
+                RawSlot::At { absent: None, .. } | RawSlot::Object { .. } => {
                     fields |= 1 << i;
                     required |= 1 << i;
                 }
@@ -868,6 +897,11 @@ impl Members<'_, '_> {
             // is that of a field of it of the type `fill` writes; the member was not seen
             // (`member`), so its place holds nothing to drop.
             Some(RawSlot::At { offset, fill, .. }) => unsafe { fill(p, self.base.add(*offset)) },
+            // SAFETY: as above; `table` is the layout of the field's type (`Slot::object`),
+            // and the field is not initialized: the loop decodes it in place.
+            Some(RawSlot::Object { offset, table, .. }) => unsafe {
+                object_loop(p, table, Start::Value, None, self.base.add(*offset)).map(|_| ())
+            },
             Some(RawSlot::Str(v)) => const_str(p, v),
             Some(RawSlot::Int(v)) => const_int(p, *v),
             None => Ok(()),

@@ -722,6 +722,7 @@ struct Held {
     d: Option<Box<Live>>,
     e: Option<Live>,
     inner: Option<Inner>,
+    first: Inner,
     extra: crate::Extra,
 }
 
@@ -742,6 +743,8 @@ impl InPlace for Held {
             optional_boxed(d, "d"),
             nullable(e, "e"),
             optional(inner, "inner"),
+            // Decoded by the loop where the field lies.
+            object(first, "first"),
         ],
         [int("v", 1)],
         keep(extra),
@@ -781,7 +784,7 @@ fn held_live(text: &str) -> Result<isize, String> {
 }
 
 const HELD: &str = r#"{"b": "2", "a": "1", "x": [true], "c": "3", "d": "4", "e": null, "v": 1,
-    "inner": {"x": "5", "y": ["6", "7"]}}"#;
+    "inner": {"x": "5", "y": ["6", "7"]}, "first": {"y": ["9"], "x": "8"}}"#;
 
 #[test]
 fn in_place_writes_each_field_and_an_absent_one_as_none() {
@@ -796,16 +799,19 @@ fn in_place_writes_each_field_and_an_absent_one_as_none() {
         ["6", "7"]
     );
     assert_eq!(held.extra.get("x"), Some(&json!([true])));
+    assert_eq!(
+        (held.first.x.0.as_str(), held.first.y[0].0.as_str()),
+        ("8", "9")
+    );
     drop(held);
-    assert_eq!(held_live(HELD), Ok(7));
-    let few: Held = from_str(r#"{"v": 1, "c": "3", "a": "1"}"#).unwrap();
+    assert_eq!(held_live(HELD), Ok(9));
+    const FIRST: &str = r#""first": {"x": "8", "y": []}"#;
+    let few: Held = from_str(&format!(r#"{{"v": 1, "c": "3", "a": "1", {FIRST}}}"#)).unwrap();
     assert!(few.b.is_none() && few.d.is_none() && few.e.is_none() && few.inner.is_none());
     assert!(few.extra.is_empty());
     drop(few);
-    assert_eq!(
-        held_live(r#"{"e": "5", "v": 1, "c": "3", "a": "1"}"#),
-        Ok(3)
-    );
+    let text = format!(r#"{{"e": "5", "v": 1, {FIRST}, "c": "3", "a": "1"}}"#);
+    assert_eq!(held_live(&text), Ok(4));
 }
 
 #[test]
@@ -832,6 +838,23 @@ fn in_place_errors_drop_what_was_written() {
         (
             r#"{"x": 1, "a": "1", "c": "3", "x": 2}"#,
             "duplicate member `x`",
+        ),
+        (r#"{"a": "1", "c": "3", "v": 1}"#, "missing member `first`"),
+        (
+            r#"{"a": "1", "c": "3", "v": 1, "first": {"x": "8"}}"#,
+            "missing member `y`",
+        ),
+        (
+            r#"{"a": "1", "first": {"x": "8", "y": [9]}}"#,
+            "`/first/y/0`",
+        ),
+        (
+            r#"{"a": "1", "first": []}"#,
+            "expected an Inner object at `/first`",
+        ),
+        (
+            r#"{"first": {"x": "8", "y": []}, "a": "1", "first": {}}"#,
+            "duplicate member `first`",
         ),
     ] {
         let e = held_live(text).unwrap_err();
