@@ -77,6 +77,8 @@ pub use merged::{
     Check, Const, Deferred, Fits, KindSet, Marked, Merged, Shape, Variant, array_member,
 };
 pub use message::{from_slice, from_str, from_str_by};
+#[doc(hidden)]
+pub use object::blank;
 #[cfg(test)]
 pub(crate) use object::const_int;
 pub(crate) use object::const_str;

@@ -2,6 +2,7 @@
 //! slot table ([`Slot`]) that says where each member goes and what decodes it.
 
 use core::marker::PhantomData;
+use core::mem::MaybeUninit;
 
 use crate::Extra;
 
@@ -70,7 +71,7 @@ impl<S> Table<S> {
             consts: self.consts,
             slots,
             fields: 0,
-            optional: 0,
+            template: &[],
             rest: RawRest::Deny,
         }
     }
@@ -86,9 +87,10 @@ struct Erased {
     /// Decoded in place: bit `i` set, `keys[i]` is a field, dropped on an error once written
     /// (none for a slots struct, which drops its own).
     fields: u64,
-    /// Decoded in place: bit `i` set, `keys[i]` is an optional field, written by its
-    /// `absent` when missing (none for a slots struct, whose slots are `None` at first).
-    optional: u64,
+    /// Decoded in place: the value's bytes before any member is read, every optional field
+    /// `None` and the `Extra` empty, the other fields not initialized (empty for a slots
+    /// struct, whose slots are `None` at first).
+    template: &'static [MaybeUninit<u8>],
     /// Decoded in place: where the members `keys` does not declare go (for a slots struct,
     /// the caller says).
     rest: RawRest,
@@ -157,21 +159,21 @@ pub struct Slot<S>(RawSlot, PhantomData<fn(&mut S)>);
 /// holds no value, or one that needs no drop: `None`) ([`fill_some`], [`fill_plain`]).
 type Fill = unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>;
 
-/// What writes an absent optional member's value (`None`) at the pointer ([`write_none`]),
-/// or drops the value a [`Fill`] wrote there ([`drop_at`]).
+/// What drops the value a [`Fill`] wrote at the pointer ([`drop_at`]), or makes a typed rest
+/// empty there.
 type Place = unsafe fn(*mut u8);
 
 /// A [`Slot`] without its struct's type, as the one object loop reads it.
 #[derive(Clone, Copy)]
 enum RawSlot {
-    /// A field at `offset`, filled by `fill` (one copy per member type). Decoded in place
-    /// ([`in_place`]), the field is written by `absent` when the member is missing (`None`
-    /// for an optional member; a required one has none) and dropped by `drop` when the
-    /// object fails after it was filled; in a slots struct ([`object()`]) neither is used.
+    /// A field at `offset`, filled by `fill` (one copy per member type); decoded in place
+    /// ([`in_place`]), dropped by `drop` when the object fails after it was filled (in a slots
+    /// struct, [`object()`], the struct drops its own). An `optional` member may be absent: its
+    /// field is `None` in the layout's template.
     At {
         offset: usize,
         fill: Fill,
-        absent: Option<Place>,
+        optional: bool,
         drop: Place,
     },
     /// A field at `offset` whose type is an object type decoded in place, by the loop itself
@@ -199,12 +201,7 @@ impl<S> Slot<S> {
     pub const unsafe fn optional<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
         // SAFETY: the caller's promise.
         let offset = unsafe { offset(base, field) };
-        Slot::new(
-            offset,
-            fill_some::<T>,
-            Some(write_none::<T>),
-            drop_at::<Option<T>>,
-        )
+        Slot::new(offset, fill_some::<T>, true, drop_at::<Option<T>>)
     }
 
     /// The field of `S` at `field`, a required member decoded as a `T` (no value when
@@ -216,7 +213,7 @@ impl<S> Slot<S> {
     pub const unsafe fn required<T: Decode>(base: *const S, field: *const T) -> Self {
         // SAFETY: the caller's promise.
         let offset = unsafe { offset(base, field) };
-        Slot::new(offset, fill_plain::<T>, None, drop_at::<T>)
+        Slot::new(offset, fill_plain::<T>, false, drop_at::<T>)
     }
 
     /// The field of `S` at `field`, an optional member that may also be `null`: `None` when
@@ -228,12 +225,7 @@ impl<S> Slot<S> {
     pub const unsafe fn nullable<T: Decode>(base: *const S, field: *const Option<T>) -> Self {
         // SAFETY: the caller's promise.
         let offset = unsafe { offset(base, field) };
-        Slot::new(
-            offset,
-            fill_plain::<Option<T>>,
-            Some(write_none::<T>),
-            drop_at::<Option<T>>,
-        )
+        Slot::new(offset, fill_plain::<Option<T>>, true, drop_at::<Option<T>>)
     }
 
     /// [`Slot::required`] for a member whose type is an object type decoded in place: the
@@ -267,12 +259,7 @@ impl<S> Slot<S> {
         // SAFETY: the caller's promise.
         let offset = unsafe { offset(base, field) };
         let drop = drop_at::<Option<Box<T>>>;
-        Slot::new(
-            offset,
-            fill_some_boxed::<T>,
-            Some(write_none::<Box<T>>),
-            drop,
-        )
+        Slot::new(offset, fill_some_boxed::<T>, true, drop)
     }
 
     /// [`Slot::required`] for a member kept behind a `Box` (`--boxed`).
@@ -283,15 +270,15 @@ impl<S> Slot<S> {
     pub const unsafe fn required_boxed<T: Decode>(base: *const S, field: *const Box<T>) -> Self {
         // SAFETY: the caller's promise.
         let offset = unsafe { offset(base, field) };
-        Slot::new(offset, fill_plain_boxed::<T>, None, drop_at::<Box<T>>)
+        Slot::new(offset, fill_plain_boxed::<T>, false, drop_at::<Box<T>>)
     }
 
-    const fn new(offset: usize, fill: Fill, absent: Option<Place>, drop: Place) -> Self {
+    const fn new(offset: usize, fill: Fill, optional: bool, drop: Place) -> Self {
         Slot(
             RawSlot::At {
                 offset,
                 fill,
-                absent,
+                optional,
                 drop,
             },
             PhantomData,
@@ -390,14 +377,69 @@ unsafe fn fill_plain<T: Decode>(p: &mut Parser<'_>, place: *mut u8) -> Result<()
     Ok(())
 }
 
-/// An absent optional member: `None` written at `place`.
-///
-/// # Safety
-///
-/// `place` points to an `Option<T>`, not initialized, that nothing else borrows.
-unsafe fn write_none<T>(place: *mut u8) {
-    // SAFETY: the caller's promise.
-    unsafe { place.cast::<Option<T>>().write(None) }
+/// What a layout's template holds in each field before any member is read, by the field's
+/// kind (the names of [`Slot`]'s constructors and of [`Rest`]'s): `None` for an optional
+/// member, an empty [`Extra`] for the rest kept, nothing for the others (written when read,
+/// or, a typed rest, when the loop starts). Called by [`layout!`](crate::layout) at compile
+/// time, each with its field's place in the template.
+#[doc(hidden)]
+pub mod blank {
+    use crate::Extra;
+
+    /// `None`.
+    ///
+    /// # Safety
+    ///
+    /// `place` points to a field of a value that nothing else borrows.
+    pub const unsafe fn optional<T>(place: *mut Option<T>) {
+        // SAFETY: the caller's promise.
+        unsafe { place.write(None) }
+    }
+
+    /// `None`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`optional`].
+    pub const unsafe fn nullable<T>(place: *mut Option<T>) {
+        // SAFETY: the caller's promise.
+        unsafe { place.write(None) }
+    }
+
+    /// `None`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`optional`].
+    pub const unsafe fn optional_boxed<T>(place: *mut Option<Box<T>>) {
+        // SAFETY: the caller's promise.
+        unsafe { place.write(None) }
+    }
+
+    /// Nothing: written when read.
+    pub const fn required<T>(_: *mut T) {}
+
+    /// Nothing: written when read.
+    pub const fn required_boxed<T>(_: *mut Box<T>) {}
+
+    /// Nothing: written when read.
+    pub const fn object<T>(_: *mut T) {}
+
+    /// An empty [`Extra`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`optional`].
+    pub const unsafe fn keep(place: *mut Extra) {
+        // SAFETY: the caller's promise.
+        unsafe { place.write(Extra::new()) }
+    }
+
+    /// Nothing: an `IndexMap` is made when the loop starts.
+    pub const fn typed<V>(_: *mut indexmap::IndexMap<String, V>) {}
+
+    /// Nothing: no field.
+    pub const fn deny() {}
 }
 
 /// The `T` at `place` dropped.
@@ -449,9 +491,9 @@ pub(super) fn members<S>(
 
 /// The one object loop, for a slots struct ([`object()`], `unknown` given) or a type decoded in
 /// place ([`in_place`], `unknown` `None`: the table's rest). Returns the declared members met
-/// (decoded, or checked for a constant, and written at their places). Decoding in place, an
-/// absent optional member is then written `None`; on an error, what was written is dropped
-/// (the member that failed wrote nothing).
+/// (decoded, or checked for a constant, and written at their places). Decoding in place, the
+/// value starts as the layout's template (an absent optional member stays `None`); on an
+/// error, what was written is dropped (the member that failed wrote nothing).
 ///
 /// # Safety
 ///
@@ -466,6 +508,17 @@ unsafe fn object_loop(
 ) -> Result<u64, Error> {
     debug_assert!(table.keys.len() <= 64);
     let in_place = unknown.is_none();
+    if in_place {
+        // SAFETY: the value at `base` is the template's type (`Layout::new`'s promise) and
+        // not initialized: its bytes are the template's, optional fields `None`.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                table.template.as_ptr().cast::<u8>(),
+                base,
+                table.template.len(),
+            )
+        }
+    }
     let mut insert;
     // SAFETY (the three blocks): in place, the rest's offset is that of a field of the value at
     // `base` (`Rest`'s constructors), of the type each function reads; no slot is that field
@@ -477,9 +530,8 @@ unsafe fn object_loop(
         (Some(Unknown::Typed(f)), _) => Unknown::Typed(f),
         (None, RawRest::Deny) => Unknown::Deny,
         (None, RawRest::Keep { offset }) => unsafe {
-            let extra = base.add(offset).cast::<Extra>();
-            extra.write(Extra::new());
-            Unknown::Keep(&mut *extra)
+            // The template's empty `Extra`.
+            Unknown::Keep(&mut *base.add(offset).cast::<Extra>())
         },
         (
             None,
@@ -504,24 +556,7 @@ unsafe fn object_loop(
         base,
     };
     match m.object(p, start) {
-        Ok(()) => {
-            let mut absent = table.optional & !m.seen;
-            while absent != 0 {
-                let i = absent.trailing_zeros() as usize;
-                absent &= absent - 1;
-                if let Some(RawSlot::At {
-                    offset,
-                    absent: Some(write),
-                    ..
-                }) = table.slots.get(i)
-                {
-                    // SAFETY: in place (a slots struct has no `optional` bits), the field at
-                    // `offset`, of the type `write` writes, was not written.
-                    unsafe { write(base.add(*offset)) };
-                }
-            }
-            Ok(m.seen)
-        }
+        Ok(()) => Ok(m.seen),
         Err(e) => {
             let mut written = table.fields & m.seen;
             while written != 0 {
@@ -655,25 +690,27 @@ impl<T> Layout<T> {
     /// # Safety
     ///
     /// `slots` (made for `T`, by [`Slot`]'s constructors) and `rest` are the places of every
-    /// field of `T`, each once: once they are written, a `T` is.
+    /// field of `T`, each once: once they are written, a `T` is. `template` is the bytes of a `T`
+    /// whose optional slots' fields are `None` and whose rest kept is an empty [`Extra`] (what
+    /// [`blank`] writes), the other fields not initialized.
     pub const unsafe fn new(
         expecting: &'static str,
         keys: &'static [&'static str],
         slots: &'static [Slot<T>],
         rest: Rest,
+        template: &'static [MaybeUninit<u8>],
     ) -> Self {
         assert!(keys.len() == slots.len() && keys.len() <= 64);
-        let (mut required, mut consts, mut fields, mut optional) = (0u64, 0u64, 0u64, 0u64);
+        assert!(template.len() == size_of::<T>());
+        let (mut required, mut consts, mut fields) = (0u64, 0u64, 0u64);
         let mut i = 0;
         while i < slots.len() {
             match slots[i].0 {
+                RawSlot::At { optional: true, .. } => fields |= 1 << i,
                 RawSlot::At {
-                    absent: Some(_), ..
-                } => {
-                    fields |= 1 << i;
-                    optional |= 1 << i;
+                    optional: false, ..
                 }
-                RawSlot::At { absent: None, .. } | RawSlot::Object { .. } => {
+                | RawSlot::Object { .. } => {
                     fields |= 1 << i;
                     required |= 1 << i;
                 }
@@ -694,7 +731,7 @@ impl<T> Layout<T> {
                 consts,
                 slots,
                 fields,
-                optional,
+                template,
                 rest: rest.0,
             },
             ty: PhantomData,
@@ -717,9 +754,9 @@ impl<T: InPlace> super::DecodeObject for T {
     }
 }
 
-/// An object type decoded into itself, with the one object loop ([`object()`]'s): each member
-/// written at its field's place as it is read, an absent optional one `None`, the rest
-/// where `layout` keeps it. Nothing is generated per type but the layout: no slots struct
+/// An object type decoded into itself, with the one object loop ([`object()`]'s): the value
+/// starts as the layout's template (optional fields `None`, the `Extra` empty), each member is
+/// written at its field's place as it is read, the rest where `layout` keeps it. Nothing is generated per type but the layout: no slots struct
 /// to fill and move, no constructor, and no drop glue but the fields' own. On an error,
 /// what was written is dropped.
 #[inline]
@@ -807,9 +844,33 @@ macro_rules! layout {
             $($crate::pull::Slot::$ckind($cv),)*
         ];
         const REST: $crate::pull::Rest = $crate::layout!(@rest $t, $rest, $($x)?);
+        const TEMPLATE: ::core::mem::MaybeUninit<$t> = {
+            let mut value = ::core::mem::MaybeUninit::<$t>::uninit();
+            let base = value.as_mut_ptr();
+            // SAFETY: each place is a field of `value`, by its kind.
+            unsafe {
+                $($crate::pull::blank::$kind(&raw mut (*base).$f);)*
+                $crate::pull::blank::$rest($(&raw mut (*base).$x)?);
+            }
+            value
+        };
+        // The template as bytes (a type with interior mutability is not promoted to a
+        // `'static` reference; its bytes are).
+        const BYTES: [::core::mem::MaybeUninit<u8>; ::core::mem::size_of::<$t>()] =
+            // SAFETY: the same size; each byte may be uninitialized.
+            unsafe { ::core::mem::transmute(TEMPLATE) };
         // SAFETY: the pattern above: the slots and the rest are the places of every field of
-        // `$t`, each once, each made from the field's own place.
-        unsafe { $crate::pull::Layout::new($expecting, &[$($key,)* $($ckey,)*], SLOTS, REST) }
+        // `$t`, each once, each made from the field's own place; the template is written by
+        // each field's kind.
+        unsafe {
+            $crate::pull::Layout::new(
+                $expecting,
+                &[$($key,)* $($ckey,)*],
+                SLOTS,
+                REST,
+                &BYTES,
+            )
+        }
     }};
     (@slot $t:path, $kind:ident, $f:ident) => {{
         let place = ::core::mem::MaybeUninit::<$t>::uninit();
