@@ -86,15 +86,10 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             ConstValue::Int(v) => quote! { int(#k, #v) },
         }
     });
+    let x = ident(&s.extra_name);
     let rest = match &s.extra {
-        Extra::Any => {
-            let x = ident(&s.extra_name);
-            quote!(keep(#x))
-        }
-        Extra::Typed(_) => {
-            let x = ident(&s.extra_name);
-            quote!(typed(#x))
-        }
+        Extra::Any => quote!(keep(#x)),
+        Extra::Typed(_) => quote!(typed(#x)),
         Extra::Deny => quote!(deny()),
     };
     quote! {

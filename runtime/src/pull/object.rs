@@ -396,24 +396,24 @@ pub mod blank {
         unsafe { place.write(None) }
     }
 
-    /// `None`.
+    /// [`optional`]'s `None`.
     ///
     /// # Safety
     ///
     /// As for [`optional`].
     pub const unsafe fn nullable<T>(place: *mut Option<T>) {
         // SAFETY: the caller's promise.
-        unsafe { place.write(None) }
+        unsafe { optional(place) }
     }
 
-    /// `None`.
+    /// [`optional`]'s `None`.
     ///
     /// # Safety
     ///
     /// As for [`optional`].
     pub const unsafe fn optional_boxed<T>(place: *mut Option<Box<T>>) {
         // SAFETY: the caller's promise.
-        unsafe { place.write(None) }
+        unsafe { optional(place) }
     }
 
     /// Nothing: written when read.
@@ -684,7 +684,7 @@ unsafe fn insert_at<V: Decode>(p: &mut Parser<'_>, map: *mut u8, key: String) ->
 impl<T> Layout<T> {
     /// The layout of `T`: `keys` its declared members (fields first, then constants), each
     /// placed by the entry of `slots` at its index; `rest` the place of the others. A
-    /// required member is one whose slot has no value for its absence, or a constant. At
+    /// required member is one whose slot is not optional, or a constant. At
     /// most 64 keys (the masks are `u64`): more fail to compile, the constant unevaluable.
     ///
     /// # Safety
@@ -756,9 +756,9 @@ impl<T: InPlace> super::DecodeObject for T {
 
 /// An object type decoded into itself, with the one object loop ([`object()`]'s): the value
 /// starts as the layout's template (optional fields `None`, the `Extra` empty), each member is
-/// written at its field's place as it is read, the rest where `layout` keeps it. Nothing is generated per type but the layout: no slots struct
-/// to fill and move, no constructor, and no drop glue but the fields' own. On an error,
-/// what was written is dropped.
+/// written at its field's place as it is read, the rest where `layout` keeps it. Nothing is
+/// generated per type but the layout: no slots struct to fill and move, no constructor, and
+/// no drop glue but the fields' own. On an error, what was written is dropped.
 #[inline]
 pub fn in_place<T>(p: &mut Parser<'_>, layout: &Layout<T>, start: Start) -> Result<T, Error> {
     let mut out = core::mem::MaybeUninit::<T>::uninit();
@@ -769,8 +769,8 @@ pub fn in_place<T>(p: &mut Parser<'_>, layout: &Layout<T>, start: Start) -> Resu
 }
 
 /// The [`Layout`] of object type `$t` (a path): its name in errors, the kind, field and key
-/// of each declared member (`required(f, "k")`, `optional`, `nullable`, `required_boxed`,
-/// `optional_boxed`: [`Slot`]'s constructors), its constant members (`str("k", "v")`,
+/// of each declared member (`required(f, "k")`, `optional`, `nullable`, `object`,
+/// `required_boxed`, `optional_boxed`: [`Slot`]'s constructors), its constant members (`str("k", "v")`,
 /// `int("k", 1)`), and where the others go (`keep(extra)`, `typed(extra)`, `deny()`). The
 /// fields named must be all of `$t`'s, each once: a pattern checks it at compile time, which
 /// is what makes the layout sound. A constant expression ([`InPlace::LAYOUT`]).
