@@ -16,8 +16,8 @@
 # STEPS="messages instructions" bench/measure.sh runs a subset; MCP_BENCH_BIN=path uses an
 # already built mcp-bench binary; CHECK_EACH (see the check step) adds per-message instruction
 # distributions; CODECS="serde_json::Value,serde_json::Value (default features)" (comma-separated
-# rows) counts only some codecs' instructions; RESULTS=dir writes the results there instead
-# (keeps a partial run out of bench/results).
+# rows) counts only some codecs' instructions and cache figures; RESULTS=dir writes the results
+# there instead (keeps a partial run out of bench/results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind python3; do
@@ -132,6 +132,7 @@ for step in $steps; do
         printf 'codec\tinstructions\ti1_misses\tcond_branches\tcond_mispredicted\tindirect_branches\tindirect_mispredicted\tdistinct_instructions\tfunctions\n' \
             >"$out/cache.tsv"
         for codec in mcp-typed mcp-typed-later "serde_json::Value (default features)" rmcp; do
+            [[ -z ${CODECS:-} || ",$CODECS," == *",$codec,"* ]] || continue
             if [ "$codec" = "serde_json::Value (default features)" ]; then
                 run=("$value_bin" count decode "$(corpus_file real)")
             else
